@@ -1,0 +1,7 @@
+// tsc compiles the theme components; their stylesheets are copied beside them unchanged.
+import { cp } from 'node:fs/promises';
+
+await cp('src/theme', 'lib/theme', {
+  recursive: true,
+  filter: (source) => !/\.tsx?$/.test(source) || source.endsWith('.css'),
+});

@@ -1,0 +1,85 @@
+// npm test: install what is missing (a browser included), build the site, run every suite,
+// and end with one line "N passed, N failed" summing all of them.
+import { readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildSite } from './build.mjs';
+import { ensureBrowser, ensureDependencies, ROOT, run, seconds, WEBSITE } from './lib.mjs';
+
+const totals = { passed: 0, failed: 0 };
+const timings = [];
+
+function record(suite, passed, failed, ms) {
+  totals.passed += passed;
+  totals.failed += failed;
+  timings.push(`${suite}: ${passed} passed, ${failed} failed in ${seconds(ms)}`);
+}
+
+/** Runs node's test runner over files; counts come from its TAP summary. */
+function nodeTests(suite, files, env = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn('node', ['--import', 'tsx', '--test', '--test-reporter=tap', '--test-concurrency=1', ...files], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('exit', (code) => {
+      const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
+      const failed = count('fail') + count('cancelled');
+      record(suite, count('pass'), failed || (code === 0 ? 0 : 1), Date.now() - started);
+      resolve();
+    });
+  });
+}
+
+async function playwright(chromiumPath) {
+  const started = Date.now();
+  const report = join(WEBSITE, 'test-results', 'e2e.json');
+  await rm(report, { force: true });
+  const code = await run('npx', ['playwright', 'test'], {
+    cwd: WEBSITE,
+    env: { ...process.env, CHROMIUM_PATH: chromiumPath ?? '' },
+  });
+  let stats = { expected: 0, unexpected: 0, flaky: 0 };
+  try {
+    stats = JSON.parse(await readFile(report, 'utf8')).stats;
+  } catch {
+    stats.unexpected = 1;
+  }
+  const failed = stats.unexpected + stats.flaky || (code === 0 ? 0 : 1);
+  record('end-to-end (Chromium)', stats.expected, failed, Date.now() - started);
+}
+
+async function lintOpenApi() {
+  const started = Date.now();
+  const code = await run('npx', ['redocly', 'lint', '--format', 'stylish', '../packages/server/openapi.yaml'], { cwd: WEBSITE });
+  record('OpenAPI lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1, Date.now() - started);
+}
+
+const started = Date.now();
+await ensureDependencies();
+const chromiumPath = await ensureBrowser();
+
+await nodeTests('unit', ['packages/docusaurus-plugin/test/options.test.ts']);
+await lintOpenApi();
+
+const buildTime = await buildSite();
+timings.push(`production build: ${seconds(buildTime)}`);
+const e2eBuildTime = await buildSite({ outDir: 'build-e2e', env: { DOCENT_E2E_ROUTES: '1' } });
+timings.push(`test-routes build: ${seconds(e2eBuildTime)}`);
+
+await nodeTests('build output', ['website/tests/build/output.test.ts']);
+await nodeTests('build failures', ['website/tests/build/broken-links.test.ts']);
+await playwright(chromiumPath);
+
+console.log('');
+for (const line of timings) console.log(`  ${line}`);
+console.log(`  total: ${seconds(Date.now() - started)}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);

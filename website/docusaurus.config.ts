@@ -1,0 +1,139 @@
+import type { Config, Plugin } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import type { PluginOptions as DocentOptions } from 'docusaurus-plugin-docent';
+import { themes as prismThemes } from 'prism-react-renderer';
+
+const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
+
+/** The OpenAPI theme imports Node's `path`; the browser bundle gets the small polyfill instead. */
+function pathPolyfill(): Plugin {
+  return {
+    name: 'path-browserify-fallback',
+    configureWebpack() {
+      return { resolve: { fallback: { path: require.resolve('path-browserify') } } };
+    },
+  };
+}
+
+/** Test-only routes (a page that crashes on purpose); built only when the e2e suite asks for them. */
+const e2eRoutes = process.env.DOCENT_E2E_ROUTES === '1' ? ['./tests/e2e-routes-plugin.ts'] : [];
+
+const config = {
+  title: 'Docent docs',
+  tagline: 'Ask-AI chatbot for technical documentation',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl: '/',
+  trailingSlash: false,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onBrokenMarkdownLinks: 'warn',
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+  future: {
+    experimental_faster: true,
+    // Required by the faster SSG workers; the other v4 flags stay off (site storage keeps the plain "theme" key).
+    v4: { removeLegacyPostBuildHeadAttribute: true },
+  },
+  markdown: { format: 'detect' },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          docItemComponent: '@theme/ApiItem',
+          breadcrumbs: true,
+          lastVersion: 'current',
+          versions: { current: { label: 'Next' } },
+        },
+        blog: false,
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: {
+          changefreq: 'daily',
+          priority: 0.5,
+          ignorePatterns: ['/tags/**'],
+          filename: 'sitemap.xml',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      'docusaurus-plugin-docent',
+      {
+        id: 'default',
+        project: 'docent-docs',
+        headerTitle: 'Docent chatbot',
+        cleanTitles: true,
+        buttonStyle: 'rounded',
+      } satisfies DocentOptions,
+    ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'classic',
+        config: {
+          docent: {
+            specPath: '../packages/server/openapi.yaml',
+            outputDir: 'docs/api',
+            sidebarOptions: { groupPathsBy: 'tag' },
+          } satisfies OpenApiPlugin.Options,
+        },
+      },
+    ],
+    'docusaurus-plugin-sass',
+    'docusaurus-plugin-image-zoom',
+    pathPolyfill,
+    ...e2eRoutes,
+  ],
+
+  themes: ['docusaurus-theme-openapi-docs'],
+
+  themeConfig: {
+    metadata: [{ name: 'keywords', content: 'docs assistant, ask AI, documentation search, chatbot' }],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'rest-api-beta',
+      content:
+        'The <a href="/api/docent-ai-rest-api-beta">Docent REST API</a> is in beta, so its operations may still change between releases.',
+      isCloseable: true,
+    },
+    navbar: {
+      hideOnScroll: true,
+      logo: {
+        alt: 'Docent docs',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        width: 118,
+        height: 32,
+      },
+      items: [],
+    },
+    footer: {
+      style: 'light',
+      copyright: 'Copyright © 2025 Docent.',
+    },
+    docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    zoom: {
+      selector: '.markdown img',
+      background: { light: 'rgb(255, 255, 255)', dark: 'rgb(27, 27, 29)' },
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'yaml', 'php', 'toml', 'python', 'ruby'],
+    },
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;
+
+export default config;

@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Ports of the servers the suite starts on loopback; see tests/e2e/fixtures.ts. */
+export const PORTS = { site: 4173, wrongBase: 4174, e2eRoutes: 4175 } as const;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || undefined,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+};
+
+function serve(dir: string, port: number, base = '/') {
+  return {
+    command: `node ../scripts/serve.mjs --dir ${dir} --port ${port} --base ${base}`,
+    url: `http://127.0.0.1:${port}${base}`,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    timeout: 30_000,
+  };
+}
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORTS.site}`,
+    launchOptions: chromium,
+    trace: 'off',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  webServer: [
+    serve('website/build', PORTS.site),
+    serve('website/build', PORTS.wrongBase, '/wrong-base/'),
+    serve('website/build-e2e', PORTS.e2eRoutes),
+  ],
+});

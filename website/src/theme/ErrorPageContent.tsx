@@ -1,0 +1,19 @@
+import React, { type ReactNode } from 'react';
+import Head from '@docusaurus/Head';
+import ErrorPageContent from '@theme-original/ErrorPageContent';
+import type ErrorPageContentType from '@theme/ErrorPageContent';
+import type { WrapperProps } from '@docusaurus/types';
+
+type Props = WrapperProps<typeof ErrorPageContentType>;
+
+/** A crashed page keeps the theme's fallback and gets the title "Page Error", as the specification asks. */
+export default function ErrorPageContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <Head>
+        <title>Page Error</title>
+      </Head>
+      <ErrorPageContent {...props} />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { expect, test, waitForHydration } from './fixtures';
+
+test.describe('doc page layout', () => {
+  test('doc pages show breadcrumbs and a table of contents of h2 and h3 headings only', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/installation/docusaurus');
+    await waitForHydration(page);
+    const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await expect(breadcrumbs).toBeVisible();
+    await expect(breadcrumbs.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
+    await expect(breadcrumbs).toContainText('Installation');
+
+    const toc = page.locator('.table-of-contents').first();
+    await expect(toc).toBeVisible();
+    const tocTargets = await toc.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(tocTargets.length).toBeGreaterThan(2);
+    const headingLevels = await page.evaluate((targets) => {
+      return targets.map((target) => document.getElementById((target ?? '').slice(1))?.tagName);
+    }, tocTargets);
+    expect(new Set(headingLevels)).toEqual(new Set(['H2', 'H3']));
+    const h4Ids = await page.locator('.markdown h4[id]').evaluateAll((headings) => headings.map((heading) => `#${heading.id}`));
+    for (const id of h4Ids) expect(tocTargets).not.toContain(id);
+  });
+
+  test('every doc page shares the one sidebar, API pages included', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const path of ['/', '/api/send-message', '/customization/data-sources/github', '/release-notes']) {
+      await page.goto(path);
+      const sidebar = page.locator('.theme-doc-sidebar-menu');
+      await expect(sidebar, path).toBeVisible();
+      await expect(sidebar.locator(':scope > li > .menu__list-item-collapsible, :scope > li > a')).toHaveText([
+        'Quickstart',
+        'Installation',
+        'Customization',
+        'Administration',
+        'Integrations',
+        'Security',
+        'Support',
+        'Release notes',
+      ]);
+    }
+  });
+
+  test('the standalone Markdown page has neither breadcrumbs nor a doc sidebar', async ({ page }) => {
+    await page.goto('/markdown-page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Markdown reference');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toHaveCount(0);
+    await expect(page.locator('.theme-doc-sidebar-menu')).toHaveCount(0);
+  });
+
+  test('the REST API pages use the API item layout and are grouped by tag', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/api/send-message');
+    await expect(page.locator('.openapi__method-endpoint')).toContainText('/v1/projects/{projectId}/messages');
+    const restApi = page.locator('.theme-doc-sidebar-menu li', { has: page.locator('> .menu__list-item-collapsible', { hasText: 'REST API' }) });
+    await expect(restApi.locator('> ul > li > a, > ul > li > .menu__list-item-collapsible')).toHaveText([
+      'Introduction',
+      'Chat',
+      'Projects',
+      'Sources',
+      'Feedback',
+    ]);
+  });
+});

@@ -1,0 +1,39 @@
+import { expect, test, waitForHydration } from './fixtures';
+
+test.describe('mobile menu', () => {
+  test('opens at 995 px with the sidebar, switches panels and closes on the desktop layout', async ({ page }) => {
+    await page.setViewportSize({ width: 995, height: 800 });
+    await page.goto('/customization/styles');
+    await waitForHydration(page);
+
+    const navbar = page.locator('nav.navbar');
+    const panel = page.locator('.navbar-sidebar');
+    await expect(page.locator('.menu.thin-scrollbar').first()).toBeHidden();
+
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    await expect(navbar).toHaveClass(/navbar-sidebar--show/);
+    await expect(panel).toBeVisible();
+
+    const secondary = panel.locator('.navbar-sidebar__item.menu').nth(1);
+    await expect(secondary.getByRole('link', { name: 'Styles', exact: true })).toBeVisible();
+    await expect(secondary.getByRole('button', { name: /Back to main menu/ })).toBeVisible();
+
+    await secondary.getByRole('button', { name: /Back to main menu/ }).click();
+    await expect(page.locator('.navbar-sidebar__items')).not.toHaveClass(/navbar-sidebar__items--show-secondary/);
+    await expect(secondary.getByRole('link', { name: 'Styles', exact: true })).toBeHidden();
+
+    await page.setViewportSize({ width: 997, height: 800 });
+    await expect(navbar).not.toHaveClass(/navbar-sidebar--show/);
+    await expect(page.getByRole('button', { name: 'Toggle navigation bar' })).toBeHidden();
+  });
+
+  test('closes with its close button', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+    await page.getByRole('button', { name: 'Close navigation bar' }).click();
+    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+  });
+});

@@ -1,0 +1,60 @@
+import { expect, test, waitForHydration } from './fixtures';
+
+test.describe('navbar and footer', () => {
+  test('the navbar holds the logo, the search button and the colour-mode toggle, and nothing else', async ({ page }) => {
+    await page.goto('/customization/layout');
+    await waitForHydration(page);
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar.locator('.navbar__brand img')).toHaveAttribute('alt', 'Docent docs');
+    await expect(navbar.locator('.navbar__brand')).toHaveAttribute('href', '/');
+    await expect(navbar.locator('.navbar__item, .navbar__link')).toHaveCount(0);
+    const buttons = navbar.locator('.navbar__inner button:visible');
+    await expect(buttons).toHaveCount(2);
+    await expect(buttons.nth(0)).toHaveAccessibleName('Search the docs');
+    await expect(buttons.nth(1)).toHaveAttribute('title', /Switch between dark and light mode/);
+  });
+
+  test('the logo has light and dark variants', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', '/img/logo.svg');
+    await page.click('button[title^="Switch between dark and light mode"]');
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', '/img/logo-dark.svg');
+  });
+
+  test('the search button is rounded, labelled for search and shows the Ctrl K hint', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const button = page.getByRole('button', { name: 'Search the docs' });
+    await expect(button).toContainText('Search');
+    await expect(button.locator('kbd')).toHaveText('Ctrl K');
+    await expect(button).toHaveAttribute('data-docent-project', 'docent-docs');
+    const radius = await button.evaluate((element) => parseFloat(getComputedStyle(element).borderTopLeftRadius));
+    expect(radius).toBeGreaterThan(4);
+    expect(radius).toBeLessThan(20);
+  });
+
+  test('hides on scroll down and shows again on scroll up', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/customization/layout');
+    await waitForHydration(page);
+    const navbar = page.locator('nav.navbar');
+    const bottomEdge = async () => {
+      const box = await navbar.boundingBox();
+      return box ? box.y + box.height : 0;
+    };
+    await expect.poll(bottomEdge).toBeGreaterThan(0);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(bottomEdge).toBeLessThanOrEqual(0);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(bottomEdge).toBeGreaterThan(0);
+  });
+
+  test('the footer carries the copyright line and no links', async ({ page }) => {
+    await page.goto('/support');
+    const footer = page.locator('footer.footer');
+    await expect(footer).toHaveText('Copyright © 2025 Docent.');
+    await expect(footer.locator('a')).toHaveCount(0);
+  });
+});
