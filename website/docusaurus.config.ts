@@ -116,7 +116,8 @@ const config = {
         width: 118,
         height: 32,
       },
-      items: [],
+      // The search button is the only configured item; the colour-mode toggle comes with the theme.
+      items: [{ type: 'search', position: 'right' }],
     },
     footer: {
       style: 'light',

@@ -1,6 +1,6 @@
 import { expect, test, waitForHydration } from './fixtures';
 
-const toggle = 'button[title^="Switch between dark and light mode"]';
+const toggle = 'button[aria-label^="Switch between dark and light mode"]';
 
 test.describe('colour mode', () => {
   test('starts light, toggles light ↔ dark only, and stores the choice under "theme"', async ({ page }) => {
@@ -36,7 +36,7 @@ test.describe('colour mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.locator(toggle)).toHaveAttribute('title', /currently dark mode/);
+    await expect(page.locator(toggle)).toHaveAttribute('aria-label', /currently dark mode/);
   });
 
   test('follows a change made in another tab', async ({ context }) => {

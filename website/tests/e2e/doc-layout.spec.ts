@@ -51,7 +51,7 @@ test.describe('doc page layout', () => {
   test('the REST API pages use the API item layout and are grouped by tag', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/api/send-message');
-    await expect(page.locator('.openapi__method-endpoint')).toContainText('/v1/projects/{projectId}/messages');
+    await expect(page.locator('.openapi__method-endpoint')).toContainText('POST http://localhost:3000/v1/projects/:projectId/messages');
     const restApi = page.locator('.theme-doc-sidebar-menu li', { has: page.locator('> .menu__list-item-collapsible', { hasText: 'REST API' }) });
     await expect(restApi.locator('> ul > li > a, > ul > li > .menu__list-item-collapsible')).toHaveText([
       'Introduction',

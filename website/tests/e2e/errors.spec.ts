@@ -1,4 +1,7 @@
-import { ORIGINS, expect, pageOwnChunks, test, waitForHydration } from './fixtures';
+import { ORIGINS, contentChunkOf, expect, test, waitForHydration } from './fixtures';
+
+const SUPPORT_CHUNK = contentChunkOf('support');
+const isSupportChunk = (url: string) => new URL(url).pathname === SUPPORT_CHUNK;
 
 test.describe('error states', () => {
   test('a page that crashes shows "Page Error", "This page crashed." and "Try again"', async ({ page }) => {
@@ -20,13 +23,10 @@ test.describe('error states', () => {
   });
 
   test('a page chunk that fails to load shows the error with a Retry button that recovers', async ({ page }) => {
-    const chunks = await pageOwnChunks(page, '/support');
-    expect(chunks.length).toBeGreaterThan(0);
     let blocked = true;
-    await page.route('**/assets/js/*.js', (route) => {
-      const path = new URL(route.request().url()).pathname;
-      return blocked && chunks.includes(path) ? route.abort() : route.continue();
-    });
+    await page.route('**/assets/js/*.js', (route) =>
+      blocked && isSupportChunk(route.request().url()) ? route.abort() : route.continue(),
+    );
     // The .html form renders through the lazily loaded route component.
     await page.goto('/support.html');
     const retry = page.getByRole('button', { name: 'Retry' });
@@ -39,12 +39,11 @@ test.describe('error states', () => {
   });
 
   test('a route that fails to load during navigation reloads the page', async ({ page }) => {
+    await page.route('**/assets/js/*.js', (route) =>
+      isSupportChunk(route.request().url()) ? route.abort() : route.continue(),
+    );
     await page.goto('/');
     await waitForHydration(page);
-    const chunks = await pageOwnChunks(page, '/support');
-    await page.route('**/assets/js/*.js', (route) =>
-      chunks.includes(new URL(route.request().url()).pathname) ? route.abort() : route.continue(),
-    );
     await page.evaluate(() => Object.assign(window, { beforeReload: true }));
     const reloaded = page.waitForEvent('load');
     await page.locator('a.menu__link[href="/support"]').click();
@@ -54,9 +53,8 @@ test.describe('error states', () => {
   });
 
   test('a slow page chunk shows the loading indicator, then the page', async ({ page }) => {
-    const chunks = await pageOwnChunks(page, '/support');
     await page.route('**/assets/js/*.js', async (route) => {
-      if (chunks.includes(new URL(route.request().url()).pathname)) await new Promise((done) => setTimeout(done, 1_500));
+      if (isSupportChunk(route.request().url())) await new Promise((done) => setTimeout(done, 1_500));
       await route.continue();
     });
     await page.goto('/support.html', { waitUntil: 'commit' });
@@ -66,13 +64,12 @@ test.describe('error states', () => {
   });
 
   test('a slow route change shows the progress bar after 200 ms', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
-    const chunks = await pageOwnChunks(page, '/support');
     await page.route('**/assets/js/*.js', async (route) => {
-      if (chunks.includes(new URL(route.request().url()).pathname)) await new Promise((done) => setTimeout(done, 1_500));
+      if (isSupportChunk(route.request().url())) await new Promise((done) => setTimeout(done, 1_500));
       await route.continue();
     });
+    await page.goto('/');
+    await waitForHydration(page);
     await page.locator('a.menu__link[href="/support"]').click();
     const bar = page.locator('#nprogress .bar');
     await expect(bar).toBeAttached({ timeout: 1_400 });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
 
@@ -36,12 +38,12 @@ export async function clientNavigate(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/.]/g, '\\$&')}$`));
 }
 
-/** The URLs of the JavaScript chunks a built page asks for in its HTML, besides those every page shares. */
-export async function pageOwnChunks(page: Page, path: string): Promise<string[]> {
-  const chunksOf = async (target: string) => {
-    const html = await (await page.request.get(target)).text();
-    return new Set([...html.matchAll(/(?:href|src)="(\/assets\/js\/[^"]+\.js)"/g)].map((match) => match[1] ?? ''));
-  };
-  const [own, home] = await Promise.all([chunksOf(path), chunksOf('/markdown-page')]);
-  return [...own].filter((chunk) => !home.has(chunk));
+const BUILT_SCRIPTS = join(__dirname, '..', '..', 'build', 'assets', 'js');
+
+/** The URL path of the built chunk that holds the content of the doc with this id (e.g. "support"). */
+export function contentChunkOf(docId: string): string {
+  const marker = `JSON.parse('{"id":"${docId}",`;
+  const file = readdirSync(BUILT_SCRIPTS).find((name) => readFileSync(join(BUILT_SCRIPTS, name), 'utf8').includes(marker));
+  if (!file) throw new Error(`No built chunk holds the content of doc "${docId}": build the site first.`);
+  return `/assets/js/${file}`;
 }

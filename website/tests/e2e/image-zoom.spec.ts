@@ -14,6 +14,7 @@ test.describe('image zoom', () => {
     await page.locator('.markdown img').first().click();
     await expect(page.locator(overlay)).toBeVisible();
     await expect(page.locator('.medium-zoom-image--opened')).toBeVisible();
+    await page.waitForTimeout(400); // the 300 ms opening transition ignores input
     await page.keyboard.press('Escape');
     await expect(page.locator(overlay)).toHaveCount(0);
   });
@@ -21,6 +22,7 @@ test.describe('image zoom', () => {
   test('a click on the zoomed image closes it', async ({ page }) => {
     await page.locator('.markdown img').first().click();
     await expect(page.locator('.medium-zoom-image--opened')).toBeVisible();
+    await page.waitForTimeout(400);
     await page.locator('.medium-zoom-image--opened').click();
     await expect(page.locator(overlay)).toHaveCount(0);
   });
@@ -29,6 +31,7 @@ test.describe('image zoom', () => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await page.locator('.markdown img').first().click();
     await expect(page.locator('.medium-zoom-image--opened')).toBeVisible();
+    await page.waitForTimeout(400);
     await page.evaluate(() => window.scrollBy(0, 20));
     await page.waitForTimeout(400);
     await expect(page.locator(overlay)).toBeVisible();

@@ -14,13 +14,18 @@ test.describe('mobile menu', () => {
     await expect(navbar).toHaveClass(/navbar-sidebar--show/);
     await expect(panel).toBeVisible();
 
-    const secondary = panel.locator('.navbar-sidebar__item.menu').nth(1);
-    await expect(secondary.getByRole('link', { name: 'Styles', exact: true })).toBeVisible();
-    await expect(secondary.getByRole('button', { name: /Back to main menu/ })).toBeVisible();
+    // On a doc page the menu opens on its secondary panel: the doc sidebar, with a back button.
+    const panels = page.locator('.navbar-sidebar__items');
+    await expect(panels).toHaveClass(/navbar-sidebar__items--show-secondary/);
+    await expect(panel.getByRole('link', { name: 'Styles', exact: true })).toBeInViewport();
+    const back = panel.getByRole('button', { name: /Back to main menu/ });
+    await expect(back).toBeInViewport();
 
-    await secondary.getByRole('button', { name: /Back to main menu/ }).click();
-    await expect(page.locator('.navbar-sidebar__items')).not.toHaveClass(/navbar-sidebar__items--show-secondary/);
-    await expect(secondary.getByRole('link', { name: 'Styles', exact: true })).toBeHidden();
+    await back.click();
+    await expect(panels).not.toHaveClass(/navbar-sidebar__items--show-secondary/);
+    await expect(panel.getByRole('link', { name: 'Styles', exact: true })).not.toBeInViewport();
+    // The primary panel holds the navbar's configured item: the search button.
+    await expect(panel.getByRole('button', { name: 'Search the docs' })).toBeInViewport();
 
     await page.setViewportSize({ width: 997, height: 800 });
     await expect(navbar).not.toHaveClass(/navbar-sidebar--show/);

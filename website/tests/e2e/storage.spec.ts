@@ -18,7 +18,7 @@ test('with localStorage blocked the site works and only warns in the console', a
 
   await page.goto('/customization/dark-mode');
   await waitForHydration(page);
-  await page.click('button[title^="Switch between dark and light mode"]');
+  await page.click('button[aria-label^="Switch between dark and light mode"]');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.getByRole('banner').filter({ hasText: 'beta' }).getByRole('button', { name: 'Close' }).click();
   await page.locator('a.menu__link[href="/support"]').click();
