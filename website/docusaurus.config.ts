@@ -4,7 +4,7 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as DocentOptions } from 'docusaurus-plugin-docent';
 import { themes as prismThemes } from 'prism-react-renderer';
 
-const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
+const siteUrl = process.env.SITE_URL || 'http://localhost:3000';
 
 /** The OpenAPI theme imports Node's `path`; the browser bundle gets the small polyfill instead. */
 function pathPolyfill(): Plugin {

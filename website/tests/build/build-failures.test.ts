@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+
+const WEBSITE = join(__dirname, '..', '..');
+const COPY = join(WEBSITE, '.cache', 'broken-link-site');
+
+/** A copy of the site (same config, sidebars, theme and docs) that one test edits. */
+function copySite(): void {
+  rmSync(COPY, { recursive: true, force: true });
+  mkdirSync(COPY, { recursive: true });
+  for (const entry of ['docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json', 'docs', 'src', 'static']) {
+    cpSync(join(WEBSITE, entry), join(COPY, entry), { recursive: true });
+  }
+  mkdirSync(join(COPY, 'tests'));
+}
+
+function build(): { status: number | null; output: string } {
+  const result = spawnSync('npx', ['docusaurus', 'build', COPY, '--out-dir', join(COPY, 'build')], {
+    cwd: WEBSITE,
+    encoding: 'utf8',
+    env: { ...process.env, DOCENT_E2E_ROUTES: '', NO_UPDATE_NOTIFIER: '1' },
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+describe('a build of the site', () => {
+  after(() => rmSync(COPY, { recursive: true, force: true }));
+
+  it('fails on a broken doc link, naming it, and only warns on a broken Markdown file link', () => {
+    copySite();
+    const page = join(COPY, 'docs', 'support.mdx');
+    writeFileSync(
+      page,
+      `${readFileSync(page, 'utf8')}\n\nSee [the moved page](/no-such-page) and [the renamed file](./no-such-file.mdx).\n`,
+    );
+    const { status, output } = build();
+    assert.notEqual(status, 0, 'the build must fail');
+    assert.match(output, /broken link/i);
+    assert.match(output, /\/no-such-page/);
+    assert.match(output, /\[WARNING\][^\n]*no-such-file\.mdx/);
+  });
+
+  it('fails on a bad Docent plugin option, naming the option, the allowed values and the bad value', () => {
+    copySite();
+    const configFile = join(COPY, 'docusaurus.config.ts');
+    const original = readFileSync(configFile, 'utf8');
+    writeFileSync(configFile, original.replace("buttonStyle: 'rounded',", "buttonStyle: 'round' as 'rounded',"));
+    assert.notEqual(readFileSync(configFile, 'utf8'), original);
+    const { status, output } = build();
+    assert.notEqual(status, 0, 'the build must fail');
+    assert.match(output, /docusaurus-plugin-docent: option "buttonStyle" must be one of rounded, pill, square; got "round"/);
+  });
+});

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import config from '../../docusaurus.config';
+
+const WEBSITE = join(__dirname, '..', '..');
+
+/** Loads the config in a fresh process with these environment variables and returns one field. */
+function configFieldWith(env: Record<string, string>, field: string): string {
+  const script = `import('./docusaurus.config.ts').then((m) => { const c = m.default.default ?? m.default; process.stdout.write(String(c.${field})); })`;
+  return execFileSync('node', ['--import', 'tsx', '-e', script], {
+    cwd: WEBSITE,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+}
+
+describe('site configuration', () => {
+  it('names the site and reads its URL from SITE_URL, defaulting to localhost:3000', () => {
+    assert.equal(config.title, 'Docent docs');
+    assert.equal(config.tagline, 'Ask-AI chatbot for technical documentation');
+    assert.equal(configFieldWith({ SITE_URL: '' }, 'url'), 'http://localhost:3000');
+    assert.equal(configFieldWith({ SITE_URL: 'https://docs.example.com' }, 'url'), 'https://docs.example.com');
+    assert.equal(config.baseUrl, '/');
+    assert.equal(config.trailingSlash, false);
+  });
+
+  it('is English only and strict about links', () => {
+    assert.deepEqual(config.i18n, { defaultLocale: 'en', locales: ['en'] });
+    assert.equal(config.onBrokenLinks, 'throw');
+    assert.equal(config.onBrokenAnchors, 'throw');
+    assert.equal(config.onBrokenMarkdownLinks, 'warn');
+    assert.equal(config.future.experimental_faster, true);
+  });
+
+  it('configures the chatbot plugin as the specification says', () => {
+    const entry = config.plugins.find((plugin) => Array.isArray(plugin) && plugin[0] === 'docusaurus-plugin-docent');
+    assert.ok(Array.isArray(entry));
+    assert.deepEqual(entry[1], {
+      id: 'default',
+      project: 'docent-docs',
+      headerTitle: 'Docent chatbot',
+      cleanTitles: true,
+      buttonStyle: 'rounded',
+    });
+  });
+
+  it('serves docs from the root with one version labelled Next', () => {
+    const [, options] = config.presets[0] as [string, { docs: Record<string, unknown> }];
+    assert.equal(options.docs.routeBasePath, '/');
+    assert.equal(options.docs.lastVersion, 'current');
+    assert.deepEqual(options.docs.versions, { current: { label: 'Next' } });
+    assert.equal(options.docs.breadcrumbs, true);
+    assert.equal(options.docs.docItemComponent, '@theme/ApiItem');
+  });
+
+  it('sets colour mode, table of contents, navbar, footer and announcement bar', () => {
+    const theme = config.themeConfig;
+    assert.deepEqual(theme.colorMode, { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false });
+    assert.deepEqual(theme.tableOfContents, { minHeadingLevel: 2, maxHeadingLevel: 3 });
+    assert.equal(theme.navbar.hideOnScroll, true);
+    assert.deepEqual(theme.navbar.items, [{ type: 'search', position: 'right' }]);
+    assert.deepEqual(theme.footer, { style: 'light', copyright: 'Copyright © 2025 Docent.' });
+    assert.equal(theme.announcementBar.id, 'rest-api-beta');
+    assert.equal(theme.announcementBar.isCloseable, true);
+  });
+
+  it('adds the test-only routes plugin only when DOCENT_E2E_ROUTES=1', () => {
+    assert.equal(config.plugins.includes('./tests/e2e-routes-plugin.ts'), false);
+    assert.match(configFieldWith({ DOCENT_E2E_ROUTES: '1' }, 'plugins.at(-1)'), /e2e-routes-plugin/);
+  });
+});
