@@ -73,6 +73,9 @@ test.describe('error states', () => {
     await page.locator('a.menu__link[href="/support"]').click();
     const bar = page.locator('#nprogress .bar');
     await expect(bar).toBeAttached({ timeout: 1_400 });
+    // It starts at the 0.08 minimum and animates each step over 200 ms.
+    await expect.poll(() => bar.evaluate((element) => (element as HTMLElement).style.transform)).toContain('-92%');
+    expect(await bar.evaluate((element) => (element as HTMLElement).style.transition)).toContain('200ms');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support', { timeout: 10_000 });
     await expect(bar).toHaveCount(0);
   });
