@@ -44,7 +44,7 @@ const config = {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
-          docItemComponent: '@theme/ApiItem',
+          docItemComponent: '@site/src/components/DocItemByKind',
           breadcrumbs: true,
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },

@@ -52,7 +52,7 @@ describe('site configuration', () => {
     assert.equal(options.docs.lastVersion, 'current');
     assert.deepEqual(options.docs.versions, { current: { label: 'Next' } });
     assert.equal(options.docs.breadcrumbs, true);
-    assert.equal(options.docs.docItemComponent, '@theme/ApiItem');
+    assert.equal(options.docs.docItemComponent, '@site/src/components/DocItemByKind');
   });
 
   it('sets colour mode, table of contents, navbar, footer and announcement bar', () => {
