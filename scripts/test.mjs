@@ -74,7 +74,7 @@ timings.push(`production build: ${seconds(buildTime)}`);
 const e2eBuildTime = await buildSite({ outDir: 'build-e2e', env: { DOCENT_E2E_ROUTES: '1' } });
 timings.push(`test-routes build: ${seconds(e2eBuildTime)}`);
 
-await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts']);
+await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts']);
 await nodeTests('build failures', ['website/tests/build/build-failures.test.ts']);
 await playwright(chromiumPath);
 
