@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import config from '../../docusaurus.config';
@@ -69,5 +70,36 @@ describe('site configuration', () => {
   it('adds the test-only routes plugin only when DOCENT_E2E_ROUTES=1', () => {
     assert.equal(config.plugins.includes('./tests/e2e-routes-plugin.ts'), false);
     assert.match(configFieldWith({ DOCENT_E2E_ROUTES: '1' }, 'plugins.at(-1)'), /e2e-routes-plugin/);
+  });
+});
+
+describe('pinned stack', () => {
+  const ROOT = join(WEBSITE, '..');
+  const versionOf = (name: string): string =>
+    (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+  it('installs every @docusaurus package at exactly 3.8.1, wherever npm placed it', () => {
+    const found = execFileSync('find', [join(ROOT, 'node_modules'), '-maxdepth', '6', '-path', '*/@docusaurus/*/package.json'], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((file) => /@docusaurus\/[^/]+\/package\.json$/.test(file));
+    assert.ok(found.length >= 20);
+    const wrong = found
+      .map((file) => ({ file, version: (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version }))
+      .filter(({ version }) => version !== '3.8.1');
+    assert.deepEqual(wrong, []);
+  });
+
+  it('uses React 19 and the OpenAPI plugin and theme 4.7.1', () => {
+    assert.match(versionOf('react'), /^19\./);
+    assert.match(versionOf('react-dom'), /^19\./);
+    assert.equal(versionOf('docusaurus-plugin-openapi-docs'), '4.7.1');
+    assert.equal(versionOf('docusaurus-theme-openapi-docs'), '4.7.1');
+  });
+
+  it('type-checks the site with strict TypeScript', () => {
+    const tsconfig = JSON.parse(readFileSync(join(WEBSITE, 'tsconfig.json'), 'utf8')) as { compilerOptions: { strict: boolean } };
+    assert.equal(tsconfig.compilerOptions.strict, true);
   });
 });
