@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSite } from './build.mjs';
-import { ensureBrowser, ensureDependencies, seconds, WEBSITE } from './lib.mjs';
+import { ensureBrowser, ensureDependencies, mustRun, seconds, WEBSITE } from './lib.mjs';
 import { startStaticServer } from './static-server.mjs';
 
 const KEY_PAGES = ['/', '/installation/docusaurus', '/customization/layout', '/api/send-message', '/category/installation'];
@@ -65,3 +65,16 @@ console.log('|---|---|---|---|---|---|');
 for (const row of rows) {
   console.log(`| ${row.path} | ${row.files} | ${kib(row.js)} | ${kib(row.jsGzip)} | ${kib(row.css)} | ${kib(row.cssGzip)} |`);
 }
+
+console.log('');
+console.log('retrieval on the public question set (packages/engine/test/questions/public.json):');
+await mustRun('node', [
+  'packages/server/bin/docent.js',
+  'eval',
+  'packages/engine/test/questions/public.json',
+  '--index',
+  'website/build/docent-index.json',
+]);
+console.log('');
+console.log('engine figures over the built site:');
+await mustRun('node', ['--import', 'tsx', 'packages/engine/bench/bench.ts']);

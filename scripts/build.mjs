@@ -2,9 +2,14 @@
 // Usage: node scripts/build.mjs [--out-dir DIR]   (DOCENT_E2E_ROUTES=1 adds the test-only routes)
 import { ensureDependencies, mustRun, seconds, WEBSITE } from './lib.mjs';
 
+/** The packages the site is built with, in dependency order. */
+export const PACKAGES = ['@docent/engine', '@docent/widget', 'docusaurus-plugin-docent', '@docent/server'];
+
 export async function buildSite({ outDir = 'build', env = {} } = {}) {
   const started = Date.now();
-  await mustRun('npm', ['run', 'build', '--workspace', 'docusaurus-plugin-docent', '--silent']);
+  for (const workspace of PACKAGES) {
+    await mustRun('npm', ['run', 'build', '--workspace', workspace, '--silent']);
+  }
   await mustRun('npx', ['docusaurus', 'clean-api-docs', 'all'], { cwd: WEBSITE, stdio: 'ignore' });
   await mustRun('npx', ['docusaurus', 'gen-api-docs', 'all'], { cwd: WEBSITE });
   await mustRun('npx', ['docusaurus', 'build', '--out-dir', outDir], {

@@ -5,7 +5,10 @@ import { ensureDependencies, run, WEBSITE } from './lib.mjs';
 
 await ensureDependencies();
 const checks = [
+  ['engine types', 'npx', ['tsc', '-p', 'packages/engine/tsconfig.json', '--noEmit']],
+  ['widget types', 'npx', ['tsc', '-p', 'packages/widget/tsconfig.json', '--noEmit']],
   ['plugin types', 'npx', ['tsc', '-p', 'packages/docusaurus-plugin/tsconfig.json', '--noEmit']],
+  ['server types', 'npx', ['tsc', '-p', 'packages/server/tsconfig.json', '--noEmit']],
   ['site types', 'npx', ['tsc', '-p', 'website/tsconfig.json', '--noEmit']],
   ['OpenAPI contract', 'npx', ['redocly', 'lint', '--format', 'stylish', '../packages/server/openapi.yaml'], { cwd: WEBSITE }],
   ['MDX syntax', 'node', ['scripts/check-mdx.mjs', 'website/docs', 'website/src/pages']],

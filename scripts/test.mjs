@@ -1,5 +1,6 @@
 // npm test: install what is missing (a browser included), build the site, run every suite,
 // and end with one line "N passed, N failed" summing all of them.
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -7,6 +8,18 @@ import { buildSite } from './build.mjs';
 import { ensureBrowser, ensureDependencies, ROOT, run, seconds, WEBSITE } from './lib.mjs';
 
 const totals = { passed: 0, failed: 0 };
+
+/** Every package's unit tests: packages/<name>/test/*.test.ts. */
+function unitTestFiles() {
+  const packages = join(ROOT, 'packages');
+  return readdirSync(packages).flatMap((name) => {
+    const folder = join(packages, name, 'test');
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => join('packages', name, 'test', file));
+  });
+}
 const timings = [];
 
 function record(suite, passed, failed, ms) {
@@ -66,7 +79,6 @@ const started = Date.now();
 await ensureDependencies();
 const chromiumPath = await ensureBrowser();
 
-await nodeTests('unit', ['packages/docusaurus-plugin/test/options.test.ts']);
 await lintOpenApi();
 
 const buildTime = await buildSite();
@@ -74,7 +86,10 @@ timings.push(`production build: ${seconds(buildTime)}`);
 const e2eBuildTime = await buildSite({ outDir: 'build-e2e', env: { DOCENT_E2E_ROUTES: '1' } });
 timings.push(`test-routes build: ${seconds(e2eBuildTime)}`);
 
-await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts']);
+// After the builds, so the engine's tests over the real built site run too.
+await nodeTests('unit', unitTestFiles());
+
+await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts', 'website/tests/build/artifacts.test.ts']);
 await nodeTests('build failures', ['website/tests/build/build-failures.test.ts']);
 await playwright(chromiumPath);
 

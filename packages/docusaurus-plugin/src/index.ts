@@ -2,11 +2,12 @@ import path from 'node:path';
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { normalizeOptions, type PluginOptions, type ResolvedOptions } from './options';
 import { toClientSettings, type ClientSettings } from './settings';
+import { writeArtifacts } from './server/postBuild';
 
 export type { PluginOptions, ResolvedOptions, ClientSettings };
 export { normalizeOptions, PluginOptionsError, DEFAULT_OPTIONS } from './options';
 
-export default function pluginDocent(_context: LoadContext, options: ResolvedOptions): Plugin<ClientSettings> {
+export default function pluginDocent(context: LoadContext, options: ResolvedOptions): Plugin<ClientSettings> {
   return {
     name: 'docusaurus-plugin-docent',
     getThemePath() {
@@ -20,6 +21,18 @@ export default function pluginDocent(_context: LoadContext, options: ResolvedOpt
     },
     async contentLoaded({ content, actions }) {
       actions.setGlobalData(content);
+    },
+    async postBuild({ outDir }) {
+      const { siteConfig } = context;
+      const report = await writeArtifacts(
+        { outDir, site: { title: siteConfig.title, tagline: siteConfig.tagline, url: siteConfig.url } },
+        options,
+      );
+      const kib = (report.indexBytes / 1024).toFixed(1);
+      console.log(
+        `[docent] indexed ${report.pages} pages into ${report.sections} sections (${options.indexPath}, ${kib} KiB) ` +
+          `and wrote llms.txt, llms-full.txt and ${report.pages} Markdown copies in ${report.milliseconds} ms`,
+      );
     },
   };
 }

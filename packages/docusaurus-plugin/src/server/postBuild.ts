@@ -1,0 +1,50 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResolvedOptions } from '../options';
+import { groupByPage, llmsFull, llmsIndex, markdownFileOf, pageToMarkdown } from './markdown';
+
+export interface BuildOutput {
+  outDir: string;
+  site: { title: string; tagline: string; url: string };
+}
+
+export interface ArtifactReport {
+  pages: number;
+  sections: number;
+  indexBytes: number;
+  milliseconds: number;
+}
+
+/**
+ * Indexes the built HTML (not the Markdown sources: MDX components, partials and generated anchors
+ * exist only there) and writes the index, llms.txt, llms-full.txt and a Markdown copy of each page.
+ */
+export async function writeArtifacts(build: BuildOutput, options: ResolvedOptions): Promise<ArtifactReport> {
+  const started = performance.now();
+  // The engine is an ES module; this package is CommonJS, so it is loaded with import().
+  const { buildIndex, serializeIndex } = await import('@docent/engine');
+  const { sectionsFromDirectory } = await import('@docent/engine/node');
+  const sections = await sectionsFromDirectory(build.outDir, { cleanTitles: options.cleanTitles });
+  const json = serializeIndex(buildIndex(sections));
+  const pages = groupByPage(sections);
+
+  const writes = [
+    write(build.outDir, options.indexPath, json),
+    write(build.outDir, 'llms.txt', llmsIndex(build.site, pages)),
+    write(build.outDir, 'llms-full.txt', llmsFull(build.site, pages)),
+    ...pages.map((page) => write(build.outDir, markdownFileOf(page.url), pageToMarkdown(page))),
+  ];
+  await Promise.all(writes);
+  return {
+    pages: pages.length,
+    sections: sections.length,
+    indexBytes: Buffer.byteLength(json),
+    milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+async function write(outDir: string, relative: string, content: string): Promise<void> {
+  const file = path.join(outDir, relative);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}

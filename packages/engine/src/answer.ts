@@ -1,0 +1,377 @@
+import type { DocentIndex } from './indexing.js';
+import { search } from './search.js';
+import {
+  QUESTION_STOP_WORDS,
+  WEAK_QUESTION_WORDS,
+  normalizeWord,
+  editDistance,
+  escapeMarkdown,
+  splitSentences,
+  termsOfQueryWord,
+  termsOfWord,
+  words,
+} from './text.js';
+import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, Section } from './types.js';
+
+/**
+ * The share of the question (weighted by how rare each word is in the documentation) that the
+ * best section must cover for an answer. Below it the question is off topic or not documented,
+ * and the answer says so instead of guessing. Tuned on the Docent site: off-topic questions
+ * ("what is the capital of France", "how do I bake bread", "recommend a good movie") score 0–0.45,
+ * the documented questions of a hand-written tuning set 0.72–1. A question whose words all occur
+ * together in the documentation ("install python": a guide runs `python3 -m http.server`) passes:
+ * coverage is measured on words, not on meaning.
+ */
+export const ANSWER_THRESHOLD = 0.55;
+
+/** How many sections to re-rank, and how many may contribute sentences. */
+const CANDIDATES = 40;
+const MAX_SECTIONS = 3;
+const ROUNDUP_HEADING = /^(next steps?|see also|related( pages| topics)?|further reading|learn more|where to go next|what's next)$/i;
+/** How many of the best candidates are re-scored by their best sentence. */
+const RESCORED = 15;
+/** Words shown at the start and at the end of a text fragment. */
+const FRAGMENT_WORDS = 5;
+
+interface QuestionWord {
+  /** The word's main term (its stem). */
+  primary: string;
+  /** The main term and, for identifiers, the terms of their parts. */
+  terms: string[];
+  /** Inverse document frequency: rare words weigh more. */
+  weight: number;
+}
+
+interface SectionTerms {
+  all: Set<string>;
+  heading: Set<string>;
+  bigrams: Set<string>;
+}
+
+const sectionTermsCache = new WeakMap<Section, SectionTerms>();
+
+function primaryTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of words(text)) {
+    const first = termsOfWord(word)[0];
+    if (first) terms.push(first);
+  }
+  return terms;
+}
+
+function bigramsOf(terms: readonly string[]): string[] {
+  const bigrams: string[] = [];
+  for (let i = 1; i < terms.length; i++) bigrams.push(`${terms[i - 1]} ${terms[i]}`);
+  return bigrams;
+}
+
+function termSet(text: string): Set<string> {
+  const set = new Set<string>();
+  for (const word of words(text)) for (const term of termsOfWord(word)) set.add(term);
+  return set;
+}
+
+function sectionTerms(section: Section): SectionTerms {
+  let cached = sectionTermsCache.get(section);
+  if (!cached) {
+    const heading = termSet(`${section.pageTitle} ${section.heading}`);
+    const all = termSet(section.text);
+    heading.forEach((term) => all.add(term));
+    const bigrams = new Set<string>();
+    for (const block of `${section.heading}\n${section.text}`.split('\n')) {
+      bigramsOf(primaryTerms(block)).forEach((bigram) => bigrams.add(bigram));
+    }
+    cached = { all, heading, bigrams };
+    sectionTermsCache.set(section, cached);
+  }
+  return cached;
+}
+
+/** The topic words of a question: stop words removed, each weighted by its rarity in the index. */
+function questionWords(index: DocentIndex, question: string): QuestionWord[] {
+  const seen = new Set<string>();
+  const result: QuestionWord[] = [];
+  const total = Math.max(1, index.sections.length);
+  for (const word of words(question)) {
+    const terms = termsOfWord(word, QUESTION_STOP_WORDS);
+    const primary = terms[0];
+    if (!primary || seen.has(primary)) continue;
+    seen.add(primary);
+    const frequency = index.engine.search(primary, {
+      prefix: false,
+      fuzzy: false,
+      processTerm: (term) => term,
+    }).length;
+    const rarity = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
+    const weight = WEAK_QUESTION_WORDS.has(normalizeWord(word)) ? 0.3 * rarity : rarity;
+    result.push({ primary, terms, weight });
+  }
+  return result;
+}
+
+/** Endings that make another form of the same word (install → installation, custom → customiz). */
+const DERIVATIONAL_ENDINGS = new Set([
+  'ation', 'ations', 'ion', 'ions', 'ment', 'ments', 'er', 'ers', 'or', 'ors', 'al', 'ali', 'ally', 'li', 'iti',
+  'abl', 'ibl', 'ness', 'iv', 'ing', 'ed', 'e', 's', 'es', 'iz', 'is', 'ic', 'ical', 'ist',
+]);
+
+/** Whether `longer` is `base` plus a derivational ending (not another word: java ≠ javascript). */
+function isDerivedForm(longer: string, base: string): boolean {
+  return longer.length > base.length && longer.startsWith(base) && DERIVATIONAL_ENDINGS.has(longer.slice(base.length));
+}
+
+/** 1 for the exact term, less for another form of the word or a one-letter typo. */
+function credit(word: QuestionWord, terms: SectionTerms): number {
+  if (word.terms.some((term) => terms.all.has(term))) return 1;
+  const primary = word.primary;
+  if (primary.length < 4) return 0;
+  let best = 0;
+  for (const term of terms.all) {
+    if (term.length >= 4 && (isDerivedForm(term, primary) || isDerivedForm(primary, term))) return 0.75;
+    if (primary.length >= 5 && best < 0.5 && editDistance(primary, term, 1) <= 1) best = 0.5;
+  }
+  return best;
+}
+
+interface RankedSection {
+  id: number;
+  section: Section;
+  coverage: number;
+  score: number;
+}
+
+function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined): RankedSection[] {
+  const query = question.map((word) => word.primary).join(' ');
+  const results = index.engine.search(query, {
+    prefix: (term) => term.length >= 5,
+    fuzzy: (term) => (term.length >= 5 ? 1 : false),
+    boost: { pageTitle: 2, heading: 2, text: 1, description: 0.5 },
+    combineWith: 'OR',
+    processTerm: (term) => {
+      const terms = termsOfQueryWord(term);
+      return terms.length === 0 ? null : terms.length === 1 ? terms[0] : terms;
+    },
+    filter: pathPrefix
+      ? (result) => (index.sections[result.id as number]?.pageUrl ?? '').startsWith(pathPrefix)
+      : undefined,
+  });
+  results.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+  const top = results[0]?.score ?? 1;
+  const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
+  const questionBigrams = bigramsOf(question.map((word) => word.primary));
+
+  const ranked: RankedSection[] = [];
+  for (const result of results.slice(0, CANDIDATES)) {
+    const id = result.id as number;
+    const section = index.sections[id];
+    if (!section) continue;
+    const terms = sectionTerms(section);
+    let covered = 0;
+    let inHeading = 0;
+    for (const word of question) {
+      covered += credit(word, terms) * word.weight;
+      if (word.terms.some((term) => terms.heading.has(term))) inHeading += word.weight;
+    }
+    const coverage = covered / totalWeight;
+    const phrase = questionBigrams.length
+      ? questionBigrams.filter((bigram) => terms.bigrams.has(bigram)).length / questionBigrams.length
+      : 0;
+    let score = 0.35 * coverage + 0.15 * (inHeading / totalWeight) + 0.1 * phrase + 0.15 * (result.score / top);
+    // Link lists ("Next steps", "See also") paraphrase other pages: the pages themselves answer better.
+    if (ROUNDUP_HEADING.test(section.heading)) score *= 0.6;
+    ranked.push({ id, section, coverage, score });
+  }
+  ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+  // A section with one sentence that says most of what was asked is a better source for an
+  // extractive answer than one that mentions the words here and there.
+  for (const entry of ranked.slice(0, RESCORED)) {
+    const sentences = scoreSentences(entry.section, 0, question, headingShareOf(entry.section, question));
+    const best = sentences.reduce((max, sentence) => Math.max(max, sentence.score), 0);
+    entry.score += 0.25 * Math.min(1, best);
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+interface ScoredSentence {
+  text: string;
+  rank: number;
+  position: number;
+  score: number;
+}
+
+/** Sentences that read as prose, not as code, a table row or a label: 1, else less. */
+function proseFactor(sentence: string): number {
+  const wordCount = sentence.split(/\s+/).length;
+  const letters = (sentence.match(/[\p{L}\s]/gu) ?? []).length / sentence.length;
+  const codeMarks = (sentence.match(/[{}<>=;]|=>|\(\)/g) ?? []).length;
+  let factor = 1;
+  if (letters < 0.75 || codeMarks >= 3) factor *= 0.15;
+  else if (letters < 0.85) factor *= 0.6;
+  if (wordCount < 4) factor *= 0.4;
+  if (!/[.!?)"'”’]$/.test(sentence)) factor *= sentence.endsWith(':') ? 0.6 : 0.4;
+  return factor;
+}
+
+interface SentenceTerms {
+  text: string;
+  terms: Set<string>;
+  bigrams: Set<string>;
+  prose: number;
+}
+
+const sentenceCache = new WeakMap<Section, SentenceTerms[]>();
+
+/** The sentences of a section with their terms, computed once per section. */
+function sentencesOf(section: Section): SentenceTerms[] {
+  let cached = sentenceCache.get(section);
+  if (!cached) {
+    cached = splitSentences(section.text).map((text) => ({
+      text,
+      terms: termSet(text),
+      bigrams: new Set(bigramsOf(primaryTerms(text))),
+      prose: proseFactor(text),
+    }));
+    sentenceCache.set(section, cached);
+  }
+  return cached;
+}
+
+function scoreSentences(section: Section, rank: number, question: QuestionWord[], headingShare: number): ScoredSentence[] {
+  const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
+  const questionBigrams = bigramsOf(question.map((word) => word.primary));
+  const scored: ScoredSentence[] = [];
+  sentencesOf(section).forEach((sentence, position) => {
+    if (sentence.text.length > 400) return;
+    let covered = 0;
+    for (const word of question) if (word.terms.some((term) => sentence.terms.has(term))) covered += word.weight;
+    const phrase = questionBigrams.filter((bigram) => sentence.bigrams.has(bigram)).length;
+    // A section whose heading matches the question usually answers it in its first sentences.
+    const lead = position === 0 ? 0.3 * headingShare : position === 1 ? 0.1 * headingShare : 0;
+    const score = (covered / totalWeight + 0.3 * phrase + lead) * sentence.prose;
+    if (score > 0) scored.push({ text: sentence.text, rank, position, score });
+  });
+  return scored;
+}
+
+function headingShareOf(section: Section, question: QuestionWord[]): number {
+  const terms = sectionTerms(section);
+  const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
+  let inHeading = 0;
+  for (const word of question) if (word.terms.some((term) => terms.heading.has(term))) inHeading += word.weight;
+  return inHeading / totalWeight;
+}
+
+/** Percent-encodes a text directive term: URI component rules plus `-`, as the spec requires. */
+export function encodeTextDirective(text: string): string {
+  return encodeURIComponent(text).replace(/-/g, '%2D');
+}
+
+/**
+ * Appends a text fragment to a URL: `/path#:~:text=…` without an anchor, `/path#anchor:~:text=…`
+ * with one. `start` and optional `end` are the words that begin and end the cited passage.
+ */
+export function withTextFragment(url: string, start: string, end?: string): string {
+  const directive = `:~:text=${encodeTextDirective(start)}${end ? `,${encodeTextDirective(end)}` : ''}`;
+  return url.includes('#') ? `${url}${directive}` : `${url}#${directive}`;
+}
+
+/** The text fragment of a passage (one or more sentences, in page order). */
+export function fragmentFor(url: string, passage: readonly string[]): string {
+  const first = (passage[0] ?? '').split(/\s+/).filter(Boolean);
+  const last = (passage[passage.length - 1] ?? '').split(/\s+/).filter(Boolean);
+  const trim = (text: string): string => text.replace(/[.,:;!?]+$/, '');
+  if (passage.length === 1 && first.length <= FRAGMENT_WORDS * 2) return withTextFragment(url, trim(first.join(' ')));
+  return withTextFragment(
+    url,
+    first.slice(0, FRAGMENT_WORDS).join(' '),
+    trim(last.slice(Math.max(0, last.length - FRAGMENT_WORDS)).join(' ')),
+  );
+}
+
+function closestPages(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined): ClosestPage[] {
+  if (!question.length) return [];
+  const query = question.map((word) => word.primary).join(' ');
+  return search(index, query, { limit: 12, maxSectionsPerPage: 1, pathPrefix })
+    .slice(0, 3)
+    .map((page) => ({ url: page.pageUrl, title: page.pageTitle }));
+}
+
+function notCovered(closest: ClosestPage[], confidence: number): Answer {
+  const lines = ['The documentation does not cover this question, so there is no answer to give.'];
+  if (closest.length) {
+    lines.push('', 'The closest pages are:', '');
+    for (const page of closest) lines.push(`- [${escapeMarkdown(page.title)}](${page.url})`);
+  }
+  return { answered: false, markdown: lines.join('\n'), sentences: [], citations: [], closest, confidence };
+}
+
+/**
+ * Answers a natural-language question from the documentation alone: the most relevant
+ * sentences of the best one to three sections, every sentence with its citation. When no
+ * section covers the question well enough, says so and lists the closest pages.
+ */
+export function answer(index: DocentIndex, question: string, options: AnswerOptions = {}): Answer {
+  const maxSentences = Math.max(1, Math.floor(options.maxSentences ?? 4));
+  const topic = questionWords(index, question);
+  if (!topic.length) return notCovered([], 0);
+  const ranked = rankSections(index, topic, options.pathPrefix);
+  const best = ranked[0];
+  const confidence = best ? Math.round(best.coverage * 1000) / 1000 : 0;
+  if (!best || best.coverage < ANSWER_THRESHOLD) {
+    return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
+  }
+
+  const chosen = ranked
+    .filter((entry, rank) => rank === 0 || (entry.score >= 0.8 * best.score && entry.coverage >= ANSWER_THRESHOLD))
+    .slice(0, MAX_SECTIONS);
+
+  const candidates: ScoredSentence[] = [];
+  chosen.forEach((entry, rank) => {
+    candidates.push(...scoreSentences(entry.section, rank, topic, headingShareOf(entry.section, topic)));
+  });
+  candidates.sort((a, b) => b.score - a.score || a.rank - b.rank || a.position - b.position);
+  const topScore = candidates[0]?.score ?? 0;
+  const picked = candidates
+    .filter((sentence) => sentence.score >= 0.35 * topScore && (sentence.rank === 0 || sentence.score >= 0.5 * topScore))
+    .slice(0, maxSentences);
+  if (!picked.some((sentence) => sentence.rank === 0)) {
+    // The best section leads the answer even when its words are in its heading only.
+    const all = sentencesOf(best.section);
+    const position = all.findIndex((sentence) => sentence.text.length <= 400 && sentence.prose === 1);
+    if (position >= 0) picked.unshift({ text: all[position]!.text, rank: 0, position, score: 0 });
+    if (picked.length > maxSentences) picked.pop();
+  }
+  if (!picked.length) return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
+  picked.sort((a, b) => a.rank - b.rank || a.position - b.position);
+
+  const numbers = new Map<number, number>();
+  const citations: Citation[] = [];
+  const sentences: AnswerSentence[] = [];
+  for (const sentence of picked) {
+    let number = numbers.get(sentence.rank);
+    if (number === undefined) {
+      number = citations.length + 1;
+      numbers.set(sentence.rank, number);
+      const section = chosen[sentence.rank]!.section;
+      const passage = picked.filter((other) => other.rank === sentence.rank).map((other) => other.text);
+      citations.push({
+        number,
+        url: fragmentFor(section.url, passage),
+        sectionUrl: section.url,
+        title: section.pageTitle,
+        breadcrumb: [...section.breadcrumb],
+      });
+    }
+    sentences.push({ text: sentence.text, citation: number });
+  }
+
+  const paragraphs: string[] = [];
+  let previous = -1;
+  for (const sentence of sentences) {
+    const line = `${escapeMarkdown(sentence.text)} [${sentence.citation}]`;
+    if (sentence.citation === previous) paragraphs[paragraphs.length - 1] += ` ${line}`;
+    else paragraphs.push(line);
+    previous = sentence.citation;
+  }
+  return { answered: true, markdown: paragraphs.join('\n\n'), sentences, citations, closest: [], confidence };
+}

@@ -1,0 +1,34 @@
+/**
+ * @docent/engine: HTML → sections → search index → search results and cited answers.
+ * Runs in the browser and in Node (no DOM, no Node built-ins). Folder indexing is in
+ * `@docent/engine/node`.
+ */
+export { extractSections, cleanTitle } from './extract.js';
+export {
+  buildIndex,
+  serializeIndex,
+  loadIndex,
+  hashSections,
+  IndexLoadError,
+  INDEX_FORMAT,
+  INDEX_VERSION,
+  SUPPORTED_INDEX_VERSIONS,
+} from './indexing.js';
+export type { DocentIndex, SerializedIndex, LoadOptions } from './indexing.js';
+export { search, snippet, highlight } from './search.js';
+export { answer, withTextFragment, encodeTextDirective, ANSWER_THRESHOLD } from './answer.js';
+export { contentHash } from './hash.js';
+export { splitSentences, escapeHtml, escapeMarkdown } from './text.js';
+export type {
+  Section,
+  HtmlPage,
+  ExtractOptions,
+  SearchOptions,
+  PageHit,
+  SectionHit,
+  AnswerOptions,
+  Answer,
+  AnswerSentence,
+  Citation,
+  ClosestPage,
+} from './types.js';

@@ -1,0 +1,268 @@
+import MiniSearch from 'minisearch';
+import type { Options as MiniSearchOptions } from 'minisearch';
+import { contentHash } from './hash.js';
+import { termsOfWord, words } from './text.js';
+import type { Section } from './types.js';
+
+export const INDEX_FORMAT = 'docent-index';
+export const INDEX_VERSION = 1;
+/** Index file versions this engine reads. */
+export const SUPPORTED_INDEX_VERSIONS: readonly number[] = [1];
+
+/** The fields of a section that MiniSearch indexes; `id` is the section's position. */
+export interface IndexedSection {
+  id: number;
+  pageTitle: string;
+  heading: string;
+  text: string;
+  description: string;
+}
+
+export const SEARCH_FIELDS = ['pageTitle', 'heading', 'text', 'description'] as const;
+
+/**
+ * MiniSearch options. They are part of the index format: an index file can only be loaded with
+ * the options it was built with, so a change here needs a new INDEX_VERSION.
+ */
+export const MINISEARCH_OPTIONS: MiniSearchOptions<IndexedSection> = {
+  idField: 'id',
+  fields: [...SEARCH_FIELDS],
+  storeFields: [],
+  tokenize: words,
+  processTerm: (term) => {
+    const terms = termsOfWord(term);
+    return terms.length === 0 ? null : terms.length === 1 ? terms[0] : terms;
+  },
+};
+
+/** A loaded or freshly built index: the sections and the search structure over them. */
+export interface DocentIndex {
+  readonly format: typeof INDEX_FORMAT;
+  readonly version: number;
+  /** Content hash of the sections (16 hex characters). */
+  readonly hash: string;
+  readonly sections: readonly Section[];
+  /** The MiniSearch instance (an implementation detail; use `search` and `answer`). */
+  readonly engine: MiniSearch<IndexedSection>;
+}
+
+/** The JSON shape of an index file. */
+export interface SerializedIndex {
+  format: typeof INDEX_FORMAT;
+  version: number;
+  hash: string;
+  sectionCount: number;
+  sections: Section[];
+  search: unknown;
+}
+
+/** A stable serialisation of the sections (fixed key order), the input of the content hash. */
+function canonicalSections(sections: readonly Section[]): string {
+  return JSON.stringify(
+    sections.map((section) => [
+      section.id,
+      section.url,
+      section.pageUrl,
+      section.pageTitle,
+      section.heading,
+      section.level,
+      section.breadcrumb,
+      section.text,
+      section.description,
+    ]),
+  );
+}
+
+export function hashSections(sections: readonly Section[]): string {
+  return contentHash(canonicalSections(sections));
+}
+
+/** Builds the search index over sections (in the order given, which fixes the ranking of ties). */
+export function buildIndex(sections: readonly Section[]): DocentIndex {
+  const copy = sections.map((section) => ({ ...section, breadcrumb: [...section.breadcrumb] }));
+  const engine = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
+  const pagesSeen = new Set<string>();
+  engine.addAll(
+    copy.map((section, id) => {
+      // The page description describes the whole page: index it once, on the page's first section.
+      const firstOfPage = !pagesSeen.has(section.pageUrl);
+      pagesSeen.add(section.pageUrl);
+      return {
+        id,
+        pageTitle: section.pageTitle,
+        heading: section.heading,
+        text: section.text,
+        description: firstOfPage ? section.description : '',
+      };
+    }),
+  );
+  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hashSections(copy), sections: copy, engine };
+}
+
+/** The index file's JSON text. */
+export function serializeIndex(index: DocentIndex): string {
+  const file: SerializedIndex = {
+    format: INDEX_FORMAT,
+    version: INDEX_VERSION,
+    hash: index.hash,
+    sectionCount: index.sections.length,
+    sections: [...index.sections],
+    search: index.engine.toJSON(),
+  };
+  return JSON.stringify(file);
+}
+
+/** Thrown by `loadIndex` with a message that names the problem and how to fix it. */
+export class IndexLoadError extends Error {
+  override readonly name = 'IndexLoadError';
+  constructor(message: string) {
+    super(`Cannot load the Docent index: ${message}`);
+  }
+}
+
+export interface LoadOptions {
+  /** Recompute the content hash and reject an index whose sections were changed. Default `true`. */
+  verifyHash?: boolean;
+}
+
+const REBUILD = 'Rebuild the index (docusaurus build, or `docent index <dir>`) and deploy the new file.';
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+/** Whether JSON text ends inside an object, array or string: the mark of a cut-off file. */
+function hasUnclosedBrackets(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) depth++;
+    else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return inString || depth > 0;
+}
+
+function parseText(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed) {
+    throw new IndexLoadError(
+      'the index file is empty. Check that the index URL points at the file the build wrote; ' + REBUILD,
+    );
+  }
+  if (trimmed.startsWith('<')) {
+    throw new IndexLoadError(
+      'the index file is HTML, not JSON (usually a "page not found" page): check the index URL ' +
+        '(default /docent-index.json) and that the file was deployed.',
+    );
+  }
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const ending = trimmed.slice(-30);
+    const truncated = /end of (JSON )?(input|data)/i.test(reason) || hasUnclosedBrackets(trimmed);
+    throw new IndexLoadError(
+      truncated
+        ? `the index file is not valid JSON: it looks truncated (${trimmed.length} characters, ending ` +
+            `with ${JSON.stringify(ending)}). The download or the upload was cut short: deploy the whole ` +
+            `file again, or ${REBUILD.charAt(0).toLowerCase()}${REBUILD.slice(1)}`
+        : `the index file is not valid JSON (${reason}). ${REBUILD}`,
+    );
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const STRING_FIELDS = ['id', 'url', 'pageUrl', 'pageTitle', 'heading', 'text', 'description'] as const;
+
+function checkSection(value: unknown, position: number): Section {
+  const where = `sections[${position}]`;
+  if (!isObject(value)) throw new IndexLoadError(`${where} is ${describe(value)}, expected a section object. ${REBUILD}`);
+  for (const field of STRING_FIELDS) {
+    if (typeof value[field] !== 'string') {
+      throw new IndexLoadError(
+        `${where}.${field} is ${value[field] === undefined ? 'missing' : describe(value[field])}, expected a string. ${REBUILD}`,
+      );
+    }
+  }
+  if (value.level !== 1 && value.level !== 2 && value.level !== 3) {
+    throw new IndexLoadError(`${where}.level is ${describe(value.level)}, expected 1, 2 or 3. ${REBUILD}`);
+  }
+  const breadcrumb = value.breadcrumb;
+  if (!Array.isArray(breadcrumb) || !breadcrumb.every((entry) => typeof entry === 'string')) {
+    throw new IndexLoadError(`${where}.breadcrumb is ${describe(breadcrumb)}, expected an array of strings. ${REBUILD}`);
+  }
+  return value as unknown as Section;
+}
+
+/**
+ * Loads an index file (its JSON text or the parsed object), checking every part of it.
+ * Throws `IndexLoadError` naming the problem and the fix.
+ */
+export function loadIndex(input: string | unknown, options: LoadOptions = {}): DocentIndex {
+  const data = typeof input === 'string' ? parseText(input) : input;
+  if (!isObject(data)) {
+    throw new IndexLoadError(`expected a JSON object, got ${describe(data)}. ${REBUILD}`);
+  }
+  if (data.format !== INDEX_FORMAT) {
+    throw new IndexLoadError(
+      `"format" is ${data.format === undefined ? 'missing' : describe(data.format)}, expected "${INDEX_FORMAT}": ` +
+        `this file is not a Docent index. Check the index URL (default /docent-index.json).`,
+    );
+  }
+  if (typeof data.version !== 'number' || !SUPPORTED_INDEX_VERSIONS.includes(data.version)) {
+    throw new IndexLoadError(
+      `unsupported index version ${describe(data.version)}; this version of @docent/engine reads version ` +
+        `${SUPPORTED_INDEX_VERSIONS.join(', ')}. ${REBUILD} (build it with the same @docent/engine version as the widget).`,
+    );
+  }
+  if (typeof data.hash !== 'string' || !/^[0-9a-f]{16}$/.test(data.hash)) {
+    throw new IndexLoadError(`"hash" is ${data.hash === undefined ? 'missing' : describe(data.hash)}, expected 16 hex characters. ${REBUILD}`);
+  }
+  if (typeof data.sectionCount !== 'number' || !Number.isInteger(data.sectionCount) || data.sectionCount < 0) {
+    throw new IndexLoadError(
+      `"sectionCount" is ${data.sectionCount === undefined ? 'missing' : describe(data.sectionCount)}, expected a whole number. ${REBUILD}`,
+    );
+  }
+  if (!Array.isArray(data.sections)) {
+    throw new IndexLoadError(`"sections" is ${data.sections === undefined ? 'missing' : describe(data.sections)}, expected an array. ${REBUILD}`);
+  }
+  if (data.sections.length !== data.sectionCount) {
+    throw new IndexLoadError(
+      `the file says it has ${data.sectionCount} sections but holds ${data.sections.length}: it was edited or ` +
+        `assembled from different builds. ${REBUILD}`,
+    );
+  }
+  const sections = data.sections.map(checkSection);
+  if (!isObject(data.search)) {
+    throw new IndexLoadError(`"search" is ${data.search === undefined ? 'missing' : describe(data.search)}, expected the search index object. ${REBUILD}`);
+  }
+  if (options.verifyHash !== false && hashSections(sections) !== data.hash) {
+    throw new IndexLoadError(
+      `the sections do not match the content hash ${data.hash}: the file was changed after it was built. ${REBUILD}`,
+    );
+  }
+  let engine: MiniSearch<IndexedSection>;
+  try {
+    engine = MiniSearch.loadJS<IndexedSection>(data.search as Parameters<typeof MiniSearch.loadJS>[0], MINISEARCH_OPTIONS);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new IndexLoadError(`the "search" part is malformed (${reason}). ${REBUILD}`);
+  }
+  if (engine.documentCount !== sections.length) {
+    throw new IndexLoadError(
+      `the search part indexes ${engine.documentCount} sections but the file holds ${sections.length}. ${REBUILD}`,
+    );
+  }
+  return { format: INDEX_FORMAT, version: data.version, hash: data.hash, sections, engine };
+}

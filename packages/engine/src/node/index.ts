@@ -1,0 +1,78 @@
+/**
+ * Node-only helpers: read a folder of built HTML (any static-site generator's output).
+ * The core entry (`@docent/engine`) stays free of `fs` so that it runs in the browser.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildIndex } from '../indexing.js';
+import { extractSections } from '../extract.js';
+import type { DocentIndex } from '../indexing.js';
+import type { ExtractOptions, Section } from '../types.js';
+
+export interface DirectoryOptions extends ExtractOptions {
+  /** The path the site is served under (`/` or `/docs/`). Default `/`. */
+  baseUrl?: string;
+  /** Relative paths (with `/`) of HTML files to leave out, besides every `404.html`. */
+  exclude?: (relativePath: string) => boolean;
+}
+
+export interface DirectoryPage {
+  /** Path of the HTML file relative to the folder, with `/` separators. */
+  file: string;
+  /** The page URL path. */
+  url: string;
+}
+
+/**
+ * The URL path of a built HTML file: `a/b.html` and `a/b/index.html` → `/a/b`,
+ * `index.html` → `/`, with `baseUrl` in front. `null` for files that are not pages (`404.html`,
+ * anything not ending in `.html`).
+ */
+export function routeForFile(relativePath: string, baseUrl = '/'): string | null {
+  const file = relativePath.split(path.sep).join('/').replace(/^\/+/, '');
+  if (!file.endsWith('.html')) return null;
+  if (file === '404.html' || file.endsWith('/404.html')) return null;
+  let route = file.slice(0, -'.html'.length);
+  if (route === 'index') route = '';
+  else if (route.endsWith('/index')) route = route.slice(0, -'/index'.length);
+  const base = baseUrl.replace(/\/+$/, '');
+  return route ? `${base}/${route}` : `${base}/`;
+}
+
+async function htmlFiles(root: string, folder = ''): Promise<string[]> {
+  const entries = await readdir(path.join(root, folder), { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const files: string[] = [];
+  for (const entry of entries) {
+    const relative = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await htmlFiles(root, relative)));
+    else if (entry.isFile() && entry.name.endsWith('.html')) files.push(relative);
+  }
+  return files;
+}
+
+/** The pages of a built site, in a stable (sorted) order. */
+export async function listPages(dir: string, options: DirectoryOptions = {}): Promise<DirectoryPage[]> {
+  const pages: DirectoryPage[] = [];
+  for (const file of await htmlFiles(dir)) {
+    if (options.exclude?.(file)) continue;
+    const url = routeForFile(file, options.baseUrl);
+    if (url !== null) pages.push({ file, url });
+  }
+  return pages;
+}
+
+/** Every section of every page of a built site. Pages that opt out give none. */
+export async function sectionsFromDirectory(dir: string, options: DirectoryOptions = {}): Promise<Section[]> {
+  const sections: Section[] = [];
+  for (const page of await listPages(dir, options)) {
+    const html = await readFile(path.join(dir, page.file), 'utf8');
+    sections.push(...extractSections({ url: page.url, html }, options));
+  }
+  return sections;
+}
+
+/** Builds the search index of a folder of built HTML. */
+export async function indexDirectory(dir: string, options: DirectoryOptions = {}): Promise<DocentIndex> {
+  return buildIndex(await sectionsFromDirectory(dir, options));
+}

@@ -1,0 +1,187 @@
+import type { SearchOptions as MiniSearchSearchOptions, SearchResult } from 'minisearch';
+import type { DocentIndex } from './indexing.js';
+import { editDistance, escapeHtml, termsOfQueryWord, termsOfWord, wordsWithOffsets } from './text.js';
+import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
+
+/** Field boosts: a match in the page title counts more than in a heading, more than in the text. */
+export const FIELD_BOOSTS = { pageTitle: 3, heading: 2, text: 1, description: 0.5 } as const;
+
+export const SNIPPET_LENGTH = 160;
+
+/** Maximum edit distance for a query term: none under 4 characters, 1 up to 7, 2 from 8. */
+export function fuzzyDistance(term: string): number | false {
+  if (term.length < 4) return false;
+  return term.length >= 8 ? 2 : 1;
+}
+
+export function searchOptionsFor(pathPrefix: string | undefined, index: DocentIndex): MiniSearchSearchOptions {
+  return {
+    prefix: true,
+    fuzzy: (term) => fuzzyDistance(term),
+    boost: { ...FIELD_BOOSTS },
+    combineWith: 'OR',
+    processTerm: (term) => {
+      const terms = termsOfQueryWord(term);
+      return terms.length === 0 ? null : terms.length === 1 ? terms[0] : terms;
+    },
+    filter: pathPrefix ? (result) => (index.sections[result.id as number]?.pageUrl ?? '').startsWith(pathPrefix) : undefined,
+  };
+}
+
+/** Whether an index term exists (`prefix`: whether any index term starts with it). */
+function termExists(index: DocentIndex, term: string, prefix: boolean): boolean {
+  return index.engine.search(term, { prefix, fuzzy: false, processTerm: (value) => value }).length > 0;
+}
+
+/**
+ * Fixes swapped letters (`drak` → `dark`), which edit-distance fuzzy matching counts as two
+ * typos: a word of 4+ letters that matches nothing, not even as a prefix, is replaced by the
+ * first adjacent-letter swap that is an index term.
+ */
+export function correctTranspositions(index: DocentIndex, query: string): string {
+  return query.replace(/[\p{L}\p{N}]{4,}/gu, (word) => {
+    const terms = termsOfQueryWord(word);
+    if (!terms.length || terms.some((term) => termExists(index, term, true))) return word;
+    for (let i = 0; i + 1 < word.length; i++) {
+      if (word[i] === word[i + 1]) continue;
+      const swapped = word.slice(0, i) + word.charAt(i + 1) + word.charAt(i) + word.slice(i + 2);
+      const swappedTerms = termsOfQueryWord(swapped);
+      if (swappedTerms.length && swappedTerms.every((term) => termExists(index, term, false))) return swapped;
+    }
+    return word;
+  });
+}
+
+/** Runs a query against the index and returns MiniSearch results (best first, ties by position). */
+export function rawSearch(index: DocentIndex, query: string, pathPrefix?: string): SearchResult[] {
+  const results = index.engine.search(correctTranspositions(index, query), searchOptionsFor(pathPrefix, index));
+  // Equal scores keep the order of the sections in the index, whatever the sort implementation.
+  return results.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+}
+
+/**
+ * The matched index terms worth highlighting: those a query term matches exactly or as a prefix,
+ * and fuzzy (typo) matches only for a query term that matched nothing better in this section.
+ */
+export function termsToMark(result: SearchResult): Set<string> {
+  const marked = new Set<string>();
+  for (const queryTerm of result.queryTerms) {
+    const direct = result.terms.filter((term) => term.startsWith(queryTerm));
+    if (direct.length) {
+      direct.forEach((term) => marked.add(term));
+      continue;
+    }
+    const distance = fuzzyDistance(queryTerm) || 0;
+    for (const term of result.terms) if (editDistance(queryTerm, term, distance) <= distance) marked.add(term);
+  }
+  return marked;
+}
+
+/**
+ * Marks the words of `text` whose index terms were matched, HTML-escaping everything.
+ * `from`/`to` restrict the output to a slice of the text.
+ */
+export function highlight(text: string, matched: ReadonlySet<string>, from = 0, to = text.length): string {
+  let html = '';
+  let position = from;
+  for (const token of wordsWithOffsets(text.slice(from, to))) {
+    const start = from + token.start;
+    const end = from + token.end;
+    if (!termsOfWord(token.word).some((term) => matched.has(term))) continue;
+    html += escapeHtml(text.slice(position, start)) + '<mark>' + escapeHtml(text.slice(start, end)) + '</mark>';
+    position = end;
+  }
+  return html + escapeHtml(text.slice(position, to));
+}
+
+/** Moves `offset` back to the start of the word it falls in. */
+function wordStart(text: string, offset: number): number {
+  let position = Math.max(0, offset);
+  while (position > 0 && /\S/.test(text.charAt(position - 1))) position--;
+  return position;
+}
+
+/** Moves `offset` forward to the end of the word it falls in. */
+function wordEnd(text: string, offset: number): number {
+  let position = Math.min(text.length, offset);
+  while (position < text.length && /\S/.test(text.charAt(position))) position++;
+  return position;
+}
+
+/**
+ * About SNIPPET_LENGTH characters of the text around its best match (the window holding the most
+ * distinct matched terms), HTML-escaped, matched words in `<mark>`, `…` where the text was cut.
+ */
+export function snippet(text: string, matched: ReadonlySet<string>, length = SNIPPET_LENGTH): string {
+  const flat = text.replace(/\n/g, ' ');
+  if (!flat) return '';
+  const hits: Array<{ start: number; terms: string[] }> = [];
+  for (const token of wordsWithOffsets(flat)) {
+    const terms = termsOfWord(token.word).filter((term) => matched.has(term));
+    if (terms.length) hits.push({ start: token.start, terms });
+  }
+  let start = 0;
+  if (hits.length) {
+    let best = { score: -1, start: 0 };
+    for (let i = 0; i < hits.length; i++) {
+      const first = hits[i]!;
+      const distinct = new Set<string>();
+      let count = 0;
+      for (let j = i; j < hits.length && hits[j]!.start < first.start + length * 0.8; j++) {
+        hits[j]!.terms.forEach((term) => distinct.add(term));
+        count++;
+      }
+      const score = distinct.size * 100 + count;
+      if (score > best.score) best = { score, start: first.start };
+    }
+    // Some context before the first match, from a sentence start when there is one close by.
+    const contextStart = Math.max(0, best.start - 40);
+    const before = flat.slice(contextStart, best.start);
+    let sentenceStart = -1;
+    for (const boundary of before.matchAll(/[.!?:]\s+/g)) sentenceStart = (boundary.index ?? 0) + boundary[0].length;
+    start = sentenceStart >= 0 ? contextStart + sentenceStart : wordStart(flat, contextStart);
+  }
+  let end = wordEnd(flat, start + length);
+  if (end - start > length + 30) end = start + length;
+  if (end >= flat.length - 15) end = flat.length;
+  const body = highlight(flat, matched, start, end).trim();
+  return (start > 0 ? '…' : '') + body + (end < flat.length ? '…' : '');
+}
+
+function sectionHit(section: Section, result: SearchResult): SectionHit {
+  const matched = termsToMark(result);
+  return {
+    url: section.url,
+    heading: section.heading,
+    headingHtml: highlight(section.heading, matched),
+    breadcrumb: [...section.breadcrumb],
+    snippet: snippet(section.text, matched),
+    score: result.score,
+  };
+}
+
+/**
+ * Searches the index: prefix and typo tolerant, page title > heading > text, results grouped by
+ * page (pages ordered by their best section). An empty query gives `[]`.
+ */
+export function search(index: DocentIndex, query: string, options: SearchOptions = {}): PageHit[] {
+  const limit = Math.max(0, Math.floor(options.limit ?? 8));
+  const perPage = Math.max(1, Math.floor(options.maxSectionsPerPage ?? 3));
+  if (!query.trim() || limit === 0) return [];
+  const pages = new Map<string, PageHit>();
+  let count = 0;
+  for (const result of rawSearch(index, query, options.pathPrefix)) {
+    if (count >= limit) break;
+    const section = index.sections[result.id as number];
+    if (!section) continue;
+    let page = pages.get(section.pageUrl);
+    if (!page) {
+      page = { pageUrl: section.pageUrl, pageTitle: section.pageTitle, score: result.score, sections: [] };
+      pages.set(section.pageUrl, page);
+    }
+    if (page.sections.length >= perPage) continue;
+    page.sections.push(sectionHit(section, result));
+    count++;
+  }
+  return [...pages.values()].filter((page) => page.sections.length > 0);
+}

@@ -1,0 +1,110 @@
+/**
+ * One part of a page under one heading (h1–h3): the unit of retrieval and citation.
+ */
+export interface Section {
+  /** Unique within an index: the section URL, with `~2`, `~3`… appended to repeats. */
+  id: string;
+  /** `/path#anchor`; the page's h1 section (and text before the first heading) uses `/path`. */
+  url: string;
+  /** The page path without anchor. */
+  pageUrl: string;
+  /** From `<title>` (site-name suffix dropped with `cleanTitles`), else from the h1. */
+  pageTitle: string;
+  /** The heading's text. */
+  heading: string;
+  /** 1, 2 or 3. */
+  level: 1 | 2 | 3;
+  /** `[pageTitle, …parent headings…, heading]`, repeats of the same title dropped. */
+  breadcrumb: string[];
+  /**
+   * Clean text of the section: code kept as text, whitespace collapsed to one space inside a
+   * block (paragraph, list item, code block, table row…), blocks separated by one `\n`.
+   */
+  text: string;
+  /** The page's `<meta name="description">`, or `""`. */
+  description: string;
+}
+
+/** The document given to `extractSections`. */
+export interface HtmlPage {
+  /** The page path (`/installation/docusaurus`) or a full URL; any `#hash` is ignored. */
+  url: string;
+  html: string;
+}
+
+export interface ExtractOptions {
+  /** Drop a site-name suffix from `<title>` (`Quickstart | Docent docs` → `Quickstart`). Default `false`. */
+  cleanTitles?: boolean;
+}
+
+export interface SearchOptions {
+  /** Maximum number of sections returned, across all pages. Default 8. */
+  limit?: number;
+  /** Only sections whose page URL starts with this path (`/customization`). */
+  pathPrefix?: string;
+  /** Maximum number of sections shown under one page. Default 3. */
+  maxSectionsPerPage?: number;
+}
+
+export interface SectionHit {
+  /** `/path#anchor` of the section. */
+  url: string;
+  heading: string;
+  /** The heading, HTML-escaped, with matched words wrapped in `<mark>`. */
+  headingHtml: string;
+  breadcrumb: string[];
+  /** About 160 characters of HTML-escaped text around the best match, matched words in `<mark>`. */
+  snippet: string;
+  score: number;
+}
+
+export interface PageHit {
+  pageUrl: string;
+  pageTitle: string;
+  /** The best score of the page's sections. */
+  score: number;
+  sections: SectionHit[];
+}
+
+export interface AnswerOptions {
+  /** Maximum number of sentences in the answer. Default 4. */
+  maxSentences?: number;
+  /** Only use sections whose page URL starts with this path. */
+  pathPrefix?: string;
+}
+
+export interface AnswerSentence {
+  text: string;
+  /** The `number` of the citation this sentence comes from. */
+  citation: number;
+}
+
+export interface Citation {
+  /** 1-based, in order of first use in the answer. */
+  number: number;
+  /** `sectionUrl` plus a URL text fragment (`#:~:text=` or `#anchor:~:text=`) of the cited words. */
+  url: string;
+  /** `/path#anchor` of the cited section. */
+  sectionUrl: string;
+  /** The page title. */
+  title: string;
+  breadcrumb: string[];
+}
+
+export interface ClosestPage {
+  url: string;
+  title: string;
+}
+
+export interface Answer {
+  /** `false` when the documentation does not cover the question well enough to answer. */
+  answered: boolean;
+  /** The answer as Markdown: every sentence followed by its citation number, `[n]`. */
+  markdown: string;
+  sentences: AnswerSentence[];
+  citations: Citation[];
+  /** When not answered: up to three pages closest to the question. */
+  closest: ClosestPage[];
+  /** How well the best section covers the question, 0–1 (the answer threshold applies to it). */
+  confidence: number;
+}

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildIndex, search, snippet } from '../src/index.js';
+import type { Section } from '../src/index.js';
+import { fixtureIndex } from './helpers.js';
+
+const pageUrls = (hits: ReturnType<typeof search>) => hits.map((page) => page.pageUrl);
+
+describe('search', async () => {
+  const index = await fixtureIndex();
+
+  it('returns [] for an empty or blank query', () => {
+    assert.deepEqual(search(index, ''), []);
+    assert.deepEqual(search(index, '   \n\t'), []);
+  });
+
+  it('matches prefixes, for search as you type', () => {
+    assert.equal(search(index, 'webho')[0]?.pageUrl, '/customization/webhooks');
+    assert.equal(search(index, 'exponen')[0]?.sections[0]?.url, '/customization/webhooks#retries');
+    assert.match(search(index, 'dark mod')[0]?.sections[0]?.headingHtml ?? '', /<mark>Dark<\/mark> <mark>mode<\/mark>/);
+  });
+
+  it('tolerates typos in words of four letters or more, including swapped letters', () => {
+    assert.equal(search(index, 'webhoks')[0]?.pageUrl, '/customization/webhooks');
+    assert.equal(search(index, 'exponantial')[0]?.sections[0]?.url, '/customization/webhooks#retries');
+    assert.equal(search(index, 'drak')[0]?.pageUrl, '/customization/dark-mode');
+  });
+
+  it('matches other forms of a word (retry, retries, retried)', () => {
+    const hit = search(index, 'retry')[0]?.sections[0];
+    assert.equal(hit?.url, '/customization/webhooks#retries');
+    assert.match(hit?.snippet ?? '', /<mark>retried<\/mark>/);
+  });
+
+  it('ranks a page-title match above a heading match above a text match', () => {
+    assert.deepEqual(pageUrls(search(index, 'webhooks')), ['/customization/webhooks', '/reference/events', '/reference/limits']);
+    const [title, heading, text] = search(index, 'webhooks');
+    assert.ok(title!.score > heading!.score && heading!.score > text!.score);
+    assert.equal(heading?.sections[0]?.url, '/reference/events#webhooks');
+  });
+
+  it('groups sections by page, pages ordered by their best section, within the limit', () => {
+    const hits = search(index, 'widget', { limit: 5 });
+    assert.equal(new Set(pageUrls(hits)).size, hits.length, 'one group per page');
+    const total = hits.reduce((sum, page) => sum + page.sections.length, 0);
+    assert.equal(total, 5);
+    for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1]!.score >= hits[i]!.score);
+    for (const page of hits) {
+      assert.ok(page.sections.every((section) => section.url.startsWith(page.pageUrl)));
+      assert.equal(page.score, page.sections[0]?.score);
+      assert.ok(page.sections.length <= 3);
+    }
+    const guide = search(index, 'install').find((page) => page.pageUrl === '/guide');
+    assert.ok(guide && guide.sections.length > 1, 'several sections under one page');
+    assert.equal(guide.pageTitle, 'Install the widget');
+    assert.deepEqual(guide.sections[0]?.breadcrumb.slice(0, 1), ['Install the widget']);
+  });
+
+  it('filters by path prefix', () => {
+    const hits = search(index, 'webhooks', { pathPrefix: '/reference' });
+    assert.deepEqual(pageUrls(hits), ['/reference/events', '/reference/limits']);
+  });
+
+  it('wraps matched words in <mark> in a snippet of about 160 characters around the match', () => {
+    const long: Section = {
+      id: '/long',
+      url: '/long',
+      pageUrl: '/long',
+      pageTitle: 'Long',
+      heading: 'Long',
+      level: 1,
+      breadcrumb: ['Long'],
+      text: `${'Filler words about nothing in particular. '.repeat(12)}The quasar setting controls the beam. ${'More filler text follows here. '.repeat(12)}`,
+      description: '',
+    };
+    const hit = search(buildIndex([long]), 'quasar')[0]?.sections[0];
+    assert.ok(hit);
+    assert.match(hit.snippet, /^…The <mark>quasar<\/mark> setting controls the beam\./);
+    assert.match(hit.snippet, /…$/);
+    const visible = hit.snippet.replace(/<\/?mark>/g, '');
+    assert.ok(visible.length >= 120 && visible.length <= 200, `snippet length ${visible.length}`);
+    assert.equal(snippet('short text', new Set(['short'])), '<mark>short</mark> text');
+  });
+
+  it('escapes page text in snippets: <img src=x onerror=alert(1)> never comes out as markup', () => {
+    for (const query of ['onerror', 'img', 'alert', 'sanitizes answers', '<img src=x onerror=alert(1)>']) {
+      for (const page of search(index, query)) {
+        for (const section of page.sections) {
+          assert.doesNotMatch(section.snippet, /<img|<(?!\/?mark>)/i, `${query}: ${section.snippet}`);
+          assert.doesNotMatch(section.headingHtml, /<(?!\/?mark>)/i);
+        }
+      }
+    }
+    const snippetHtml = search(index, 'onerror')[0]?.sections[0]?.snippet ?? '';
+    assert.match(snippetHtml, /&lt;img src=x <mark>onerror<\/mark>=alert\(1\)&gt;/);
+  });
+
+  it('is deterministic', () => {
+    assert.deepEqual(search(index, 'the widget'), search(index, 'the widget'));
+  });
+});

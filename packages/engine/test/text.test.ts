@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { contentHash, escapeHtml, escapeMarkdown, splitSentences } from '../src/index.js';
+import { stem, termsOfWord } from '../src/text.js';
+
+describe('text helpers', () => {
+  it('splits sentences without breaking file names, versions or abbreviations', () => {
+    assert.deepEqual(
+      splitSentences(
+        'Edit docent.config.json first, e.g. with your editor. Docent 3.8.1 needs Node.js 20! Does it work? Yes, i.e. mostly.\nA new block',
+      ),
+      [
+        'Edit docent.config.json first, e.g. with your editor.',
+        'Docent 3.8.1 needs Node.js 20!',
+        'Does it work?',
+        'Yes, i.e. mostly.',
+        'A new block',
+      ],
+    );
+    assert.deepEqual(splitSentences('Run npm install. then build (see "Build"). Done.'), [
+      'Run npm install.',
+      'then build (see "Build").',
+      'Done.',
+    ]);
+  });
+
+  it('stems the usual forms of a word to one term', () => {
+    assert.equal(stem('configuring'), stem('configure'));
+    assert.equal(stem('configured'), stem('configure'));
+    assert.equal(stem('pages'), stem('page'));
+    assert.equal(stem('queries'), stem('query'));
+    assert.equal(stem('running'), 'run');
+    assert.equal(stem('status'), 'status');
+    assert.deepEqual(termsOfWord('headerTitle'), ['headertitl', 'header', 'titl']);
+    assert.deepEqual(termsOfWord('the'), []);
+  });
+
+  it('escapes HTML and Markdown', () => {
+    assert.equal(escapeHtml(`<img src=x onerror="alert('1')">&`), '&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;');
+    assert.equal(escapeMarkdown('Use *bold* and [link](x) <b>'), 'Use \\*bold\\* and \\[link\\](x) \\<b\\>');
+    assert.equal(escapeMarkdown('1. Not a list'), '1\\. Not a list');
+  });
+
+  it('hashes with 64-bit FNV-1a (known vectors)', () => {
+    assert.equal(contentHash(''), 'cbf29ce484222325');
+    assert.equal(contentHash('a'), 'af63dc4c8601ec8c');
+    assert.equal(contentHash('foobar'), '85944171f73967e8');
+    assert.match(contentHash('é 日本 😀'), /^[0-9a-f]{16}$/);
+    assert.notEqual(contentHash('é'), contentHash('e'));
+  });
+});

@@ -1,0 +1,56 @@
+import { runEval } from './commands/eval.js';
+import { runIndex } from './commands/index.js';
+
+const USAGE = `Usage: docent <command> [options]
+
+Commands:
+  index <dir>              Index a built static site (any generator's HTML output) into <dir>/docent-index.json
+      --out <file>         Write the index somewhere else
+      --base-url <path>    The path the site is served under (default /)
+      --clean-titles       Drop the site-name suffix from page titles
+  eval <questions.json>    Score retrieval on a question set: recall@1, recall@5 and MRR
+      --index <file>       The index to score (default docent-index.json)
+      --min-recall <0-1>   Exit with status 1 when recall@5 is lower
+      --min-mrr <0-1>      Exit with status 1 when MRR is lower
+  help                     Show this help
+`;
+
+/** Where the CLI writes; tests pass their own. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const PROCESS_IO: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/** A user error: printed as one line, exit status 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Runs the CLI; resolves with the exit status. */
+export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'index':
+        return await runIndex(rest, io);
+      case 'eval':
+        return await runEval(rest, io);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return 0;
+      default:
+        throw new UsageError(`unknown command "${command}"; run "docent help" to see the commands`);
+    }
+  } catch (error) {
+    io.err(`docent: ${(error as Error).message}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}

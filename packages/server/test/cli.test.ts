@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { main } from '../src/cli.js';
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html><head><title>${title} | Example docs</title><meta name="description" content="${title} page."></head><body><nav>Menu</nav><article><h1>${title}</h1>${body}</article><footer>Footer</footer></body></html>`;
+}
+
+/** Runs the CLI with its output collected. */
+async function capture(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (text) => out.push(text), err: (text) => err.push(text) });
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+describe('docent CLI', () => {
+  let site: string;
+  before(() => {
+    site = mkdtempSync(join(tmpdir(), 'docent-cli-'));
+    mkdirSync(join(site, 'guides'));
+    writeFileSync(join(site, 'index.html'), page('Welcome', '<p>Start with the installation guide.</p>'));
+    writeFileSync(
+      join(site, 'guides', 'hugo.html'),
+      page('Hugo', '<h2 id="partials">Partials</h2><p>Put the widget script in a Hugo partial under layouts/partials.</p>'),
+    );
+    writeFileSync(join(site, '404.html'), page('Not found', '<p>Nothing here.</p>'));
+    writeFileSync(join(site, 'questions.json'), JSON.stringify([{ q: 'where does the hugo partial go', expect: ['/guides/hugo'] }]));
+  });
+  after(() => rmSync(site, { recursive: true, force: true }));
+
+  it('indexes a folder of built HTML into docent-index.json', async () => {
+    const { code, out } = await capture(['index', site, '--clean-titles']);
+    assert.equal(code, 0);
+    assert.match(out, /Indexed 2 pages into \d+ sections/);
+    const index = JSON.parse(readFileSync(join(site, 'docent-index.json'), 'utf8')) as { format: string; version: number };
+    assert.equal(index.format, 'docent-index');
+    assert.equal(index.version, 1);
+  });
+
+  it('scores a question set and fails below the minimums asked for', async () => {
+    await capture(['index', site]);
+    const indexFile = join(site, 'docent-index.json');
+    const questions = join(site, 'questions.json');
+    const passing = await capture(['eval', questions, '--index', indexFile, '--min-recall', '1']);
+    assert.equal(passing.code, 0);
+    assert.match(passing.out, /search\s+recall@1 1\.000 {2}recall@5 1\.000 {2}MRR 1\.000/);
+
+    writeFileSync(questions, JSON.stringify([{ q: 'where does the hugo partial go', expect: ['/nowhere'] }]));
+    const failing = await capture(['eval', questions, '--index', indexFile, '--min-recall', '0.5']);
+    assert.equal(failing.code, 1);
+    assert.match(failing.err, /recall@5 0\.000 is below --min-recall 0\.5/);
+  });
+
+  it('explains what is wrong with a bad call', async () => {
+    const noFolder = await capture(['index', join(site, 'missing')]);
+    assert.equal(noFolder.code, 2);
+    assert.match(noFolder.err, /is not a folder; build your site first/);
+    const badFraction = await capture(['eval', 'q.json', '--min-mrr', '2']);
+    assert.equal(badFraction.code, 2);
+    assert.match(badFraction.err, /--min-mrr must be a number from 0 to 1/);
+    const unknown = await capture(['serve-all']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.err, /unknown command "serve-all"/);
+    const badIndex = join(site, 'broken.json');
+    writeFileSync(badIndex, '{"format":"docent-index","version":1,"sections":[');
+    const truncated = await capture(['eval', join(site, 'questions.json'), '--index', badIndex]);
+    assert.equal(truncated.code, 1);
+    assert.match(truncated.err, /docent: /);
+  });
+});

@@ -1,0 +1,111 @@
+// npm run build -w @docent/widget
+//   lib/   tsc output (ESM + .d.ts) for bundlers and React: `@docent/widget`, `/react`, `/attributes`
+//   dist/  docent.js (the element module, for <script type="module">), its lazy dialog chunk, docent.css
+// Ends with the gzip size of the button entry (what every page pays) and of the dialog chunk (loaded on demand).
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ENGINE = join(PACKAGE, '..', 'engine');
+const STYLES = ['docent.css', 'docent-dialog.css'];
+const copyStyles = (folder) => Promise.all(STYLES.map((name) => copyFile(join(PACKAGE, 'src', 'styles', name), join(PACKAGE, folder, name))));
+
+function run(command, args, cwd = PACKAGE) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`@docent/widget build: \`${command} ${args.join(' ')}\` failed (exit ${result.status}).`);
+    process.exit(1);
+  }
+}
+
+// The widget bundles the engine and needs its types: build it first when it has not been built.
+if (!existsSync(join(ENGINE, 'dist', 'index.js')) || !existsSync(join(ENGINE, 'dist', 'index.d.ts'))) {
+  console.log('@docent/widget: building @docent/engine first (its dist/ is missing)');
+  run('npm', ['run', 'build'], ENGINE);
+}
+
+await rm(join(PACKAGE, 'lib'), { recursive: true, force: true });
+await rm(join(PACKAGE, 'dist'), { recursive: true, force: true });
+
+// 1. Library entries: tsc. The stylesheets sit beside lib/stylesheet.js, which resolves them with import.meta.url.
+run(process.execPath, [tscPath(), '-p', 'tsconfig.build.json']);
+await copyStyles('lib');
+
+function tscPath() {
+  for (const dir of [PACKAGE, join(PACKAGE, '..', '..')]) {
+    const candidate = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('@docent/widget build: typescript is not installed; run npm install at the repository root.');
+}
+
+// 2. The script-tag bundle, in two builds that share nothing: the dialog chunk (React, the engine, the UI) and
+//    the element module that imports it on demand. One shared chunk would put esbuild's CommonJS helpers and the
+//    dialog's half of the attribute table on every page; two builds keep the button small.
+await mkdir(join(PACKAGE, 'dist'), { recursive: true });
+const common = {
+  absWorkingDir: PACKAGE,
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15.4'],
+  minify: true,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  jsx: 'automatic',
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+};
+const dialogBuild = await build({
+  ...common,
+  entryPoints: [{ in: 'src/dialog/index.tsx', out: 'docent-dialog' }],
+  entryNames: '[name]-[hash]',
+});
+const dialogFile = Object.keys(dialogBuild.metafile.outputs).find((file) => file.endsWith('.js'));
+const dialogImport = `./${dialogFile.split('/').pop()}`;
+const entryBuild = await build({
+  ...common,
+  entryPoints: [{ in: 'src/elements/index.ts', out: 'docent' }],
+  plugins: [
+    {
+      name: 'docent-dialog-chunk',
+      setup(pluginBuild) {
+        // lazy.ts imports '../dialog/index.js' (right for lib/); in dist/ it is the hashed file built above.
+        pluginBuild.onResolve({ filter: /\/dialog\/index\.js$/ }, () => ({ path: dialogImport, external: true }));
+      },
+    },
+  ],
+});
+await copyStyles('dist');
+const outputs = { ...dialogBuild.metafile.outputs, ...entryBuild.metafile.outputs };
+
+// 3. CSP: no eval, no Function constructor, no inline script anywhere in the bundle.
+for (const file of Object.keys(outputs)) {
+  const code = await readFile(join(PACKAGE, file), 'utf8');
+  if (/\beval\s*\(|\bnew Function\s*\(/.test(code)) {
+    console.error(`@docent/widget build: ${file} contains eval or new Function; the bundle must run under a strict CSP.`);
+    process.exit(1);
+  }
+}
+
+// 4. The demo page's index (demo/index.html runs in static mode over demo/pages/).
+const { buildDemoIndex } = await import('./build-demo-index.mjs');
+await buildDemoIndex();
+
+// 5. Sizes: what every page pays for the button, and what the first hover, focus or shortcut loads.
+const gzipSize = async (file) => gzipSync(await readFile(join(PACKAGE, file))).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const entryBytes = await gzipSize('dist/docent.js');
+const dialogBytes = await gzipSize(dialogFile);
+const cssBytes = await gzipSize('dist/docent.css');
+const dialogCssBytes = await gzipSize('dist/docent-dialog.css');
+console.log('@docent/widget built: lib/ (tsc) and dist/');
+console.log(`  button entry  dist/docent.js  ${kb(entryBytes)} gzip (first page load)`);
+console.log(`  dialog chunk  ${dialogFile}  ${kb(dialogBytes)} gzip (on first hover, focus or shortcut)`);
+console.log(`  stylesheets   dist/docent.css  ${kb(cssBytes)} gzip (first page load), dist/docent-dialog.css  ${kb(dialogCssBytes)} gzip (with the dialog)`);

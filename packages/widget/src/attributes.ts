@@ -1,0 +1,73 @@
+/**
+ * `@docent/widget/attributes`: THE attribute table of the widget (PRODUCT.md §5), one row per attribute with its
+ * name, camelCase prop, type, default, allowed values, elements, docs group and one-line meaning. Elements
+ * (attribute strings) and React components (prop values) parse through it, and the docs are generated from it.
+ *
+ * The rows are written in two files only so the button stays small: the rows the elements read themselves ship
+ * with the button (attributes/elementRows.ts), the rest load with the dialog (attributes/dialogRows.ts); an
+ * element's warnings for those appear when its dialog code loads. This module joins them. Pure: no DOM.
+ */
+import { DIALOG_ROWS } from './attributes/dialogRows.js';
+import { ELEMENT_ROWS } from './attributes/elementRows.js';
+import {
+  ATTRIBUTE_GROUPS,
+  type AttributeDefinition,
+  type ElementKind,
+  type OptionName,
+  type WidgetOptions,
+} from './attributes/model.js';
+import { defaultOf, parsePropRows, parseRows, toAttributeValue, type Warner } from './attributes/parse.js';
+
+export * from './attributes/model.js';
+export { createWarner, defaultOf, parseAttribute, toAttributeValue, type Warner } from './attributes/parse.js';
+export { isCssLength, isShortcut } from './attributes/elementTypes.js';
+
+const TABLE: { readonly [P in OptionName]: AttributeDefinition<P> } = { ...ELEMENT_ROWS, ...DIALOG_ROWS };
+
+/** Every attribute, in the order of the reference page (grouped as `ATTRIBUTE_GROUPS`). */
+export const ATTRIBUTES: readonly AttributeDefinition[] = (Object.values(TABLE) as AttributeDefinition[]).sort(
+  (a, b) => ATTRIBUTE_GROUPS.indexOf(a.group) - ATTRIBUTE_GROUPS.indexOf(b.group),
+);
+
+export function attributeFor<P extends OptionName>(prop: P): AttributeDefinition<P> {
+  return TABLE[prop] as AttributeDefinition<P>;
+}
+
+export function attributesOf(kind: ElementKind): readonly AttributeDefinition[] {
+  return ATTRIBUTES.filter((definition) => definition.elements.includes(kind));
+}
+
+/** The defaults of every option, for one element. */
+export function defaultOptions(kind: ElementKind): WidgetOptions {
+  const options: Partial<Record<OptionName, unknown>> = {};
+  for (const definition of ATTRIBUTES) options[definition.prop] = defaultOf(definition, kind);
+  return options as WidgetOptions;
+}
+
+/** Parses every attribute of an element (those it does not accept get their defaults). */
+export function parseAttributes(kind: ElementKind, getAttribute: (name: string) => string | null, warner: Warner): WidgetOptions {
+  return parseRows(ATTRIBUTES, kind, getAttribute, warner) as WidgetOptions;
+}
+
+export type WidgetProps = { [P in OptionName]?: WidgetOptions[P] | undefined };
+
+/** Parses React props; `provided` holds the props that were set and valid. */
+export function parseProps(kind: ElementKind, props: object, warner: Warner): { options: WidgetOptions; provided: Partial<WidgetOptions> } {
+  return parsePropRows(ATTRIBUTES, kind, props, warner);
+}
+
+/** Attribute name → text, for every provided option the element accepts. */
+export function toAttributes(kind: ElementKind, provided: Partial<WidgetOptions>): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  const values = provided as Partial<Record<OptionName, unknown>>;
+  for (const definition of attributesOf(kind)) {
+    const text = toAttributeValue(values[definition.prop]);
+    if (text !== null) attributes[definition.name] = text;
+  }
+  return attributes;
+}
+
+/** How the allowed values of an attribute read (in warnings and in the docs). */
+export function describeAllowed(definition: AttributeDefinition): string {
+  return definition.type.allowed(definition);
+}

@@ -1,0 +1,101 @@
+/** Value types only the dialog rows use: they load with the dialog. */
+import type { Check, Filter, ValueType } from './model.js';
+
+const PROJECT_ID = /^[a-z0-9][a-z0-9-]{2,39}$/;
+
+function isHttpUrl(value: string, absoluteOnly: boolean): boolean {
+  if (value === '' || /[\s<>"]/.test(value)) return false;
+  if (absoluteOnly && !/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value, 'https://docent.invalid/');
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+const trimmed = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
+
+export const projectId: ValueType = {
+  name: 'project-id',
+  check: (value) => {
+    const id = trimmed(value);
+    return id !== undefined && PROJECT_ID.test(id) ? { ok: true, value: id } : { ok: false };
+  },
+  allowed: () => '3 to 40 characters of a-z, 0-9 and -, starting with a letter or a digit',
+};
+
+export const url: ValueType = {
+  name: 'url',
+  check: (value) => {
+    const address = trimmed(value);
+    return address !== undefined && isHttpUrl(address, false) ? { ok: true, value: address } : { ok: false };
+  },
+  allowed: () => 'an http(s) URL or a path',
+};
+
+export const absoluteUrl: ValueType = {
+  name: 'absolute-url',
+  check: (value) => {
+    const address = trimmed(value);
+    return address !== undefined && isHttpUrl(address, true) ? { ok: true, value: address.replace(/\/+$/, '') } : { ok: false };
+  },
+  allowed: () => 'an absolute http(s) URL, such as https://docent.example.com',
+};
+
+export const stringArray: ValueType = {
+  name: 'string-array',
+  decode: parseJson,
+  check: (value): Check => {
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return { ok: false };
+    return { ok: true, value: (value as string[]).map((item) => item.trim()).filter((item) => item !== '') };
+  },
+  allowed: () => 'a JSON array of strings, such as ["How do I install the widget?"]',
+};
+
+export const filterArray: ValueType = {
+  name: 'filter-array',
+  decode: parseJson,
+  check: (value): Check => {
+    if (!Array.isArray(value)) return { ok: false };
+    const filters: Filter[] = [];
+    for (const item of value as unknown[]) {
+      if (typeof item !== 'object' || item === null) return { ok: false };
+      const { label, path } = item as Record<string, unknown>;
+      if (typeof label !== 'string' || typeof path !== 'string' || label.trim() === '' || path.trim() === '') return { ok: false };
+      filters.push({ label: label.trim(), path: path.trim() });
+    }
+    return { ok: true, value: filters };
+  },
+  allowed: () => 'a JSON array of {"label", "path"} objects, such as [{"label": "Guides", "path": "/guides/"}]',
+};
+
+export const text: ValueType = {
+  name: 'text',
+  check: (value) => (typeof value === 'string' ? { ok: true, value: value.trim() } : { ok: false }),
+  allowed: () => 'any text',
+};
+
+export const markdown: ValueType = {
+  name: 'markdown',
+  check: (value) => (typeof value === 'string' ? { ok: true, value } : { ok: false }),
+  allowed: () => 'Markdown text',
+};
+
+export const boolean: ValueType = {
+  name: 'boolean',
+  decode: (raw) => {
+    const option = raw.trim().toLowerCase();
+    return option === '' || option === 'true' ? true : option === 'false' ? false : raw;
+  },
+  check: (value) => (typeof value === 'boolean' ? { ok: true, value } : { ok: false }),
+  allowed: () => 'true, false, or no value',
+};

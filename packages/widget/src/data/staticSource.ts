@@ -1,0 +1,66 @@
+/**
+ * Static mode: the index file is fetched once per URL (the promise is cached and shared by every element on the
+ * page) and searched and answered in the browser. Every engine call of the widget goes through this module.
+ */
+import { answer, loadIndex, search } from '@docent/engine';
+import type { Answer, DataSource, PageHit, SearchOptions } from './types.js';
+
+type LoadedIndex = ReturnType<typeof loadIndex>;
+export type FetchText = (url: string) => Promise<string>;
+
+const indexes = new Map<string, Promise<LoadedIndex>>();
+
+function resolveUrl(indexUrl: string): string {
+  const base = typeof document === 'undefined' ? 'https://docent.invalid/' : document.baseURI;
+  return new URL(indexUrl, base).href;
+}
+
+async function fetchText(url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new Error(`Could not load the search index ${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!response.ok) throw new Error(`Could not load the search index ${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+function loadCached(url: string, fetcher: FetchText): Promise<LoadedIndex> {
+  let pending = indexes.get(url);
+  if (!pending) {
+    pending = fetcher(url).then((text) => loadIndex(text));
+    // A failed load is forgotten, so "Try again" fetches again.
+    pending.catch(() => indexes.delete(url));
+    indexes.set(url, pending);
+  }
+  return pending;
+}
+
+export function createStaticSource(indexUrl: string, fetcher: FetchText = fetchText): DataSource {
+  const url = resolveUrl(indexUrl);
+  return {
+    async prepare() {
+      await loadCached(url, fetcher);
+    },
+    async search(query: string, options: SearchOptions = {}): Promise<readonly PageHit[]> {
+      const index = await loadCached(url, fetcher);
+      return search(index, query, { limit: options.limit, pathPrefix: options.pathPrefix });
+    },
+    async ask(question: string): Promise<Answer> {
+      const index = await loadCached(url, fetcher);
+      const result = answer(index, question);
+      return {
+        answered: result.answered,
+        markdown: result.markdown,
+        citations: result.citations,
+        closest: result.closest,
+      };
+    },
+  };
+}
+
+/** For tests. */
+export function forgetIndexes(): void {
+  indexes.clear();
+}

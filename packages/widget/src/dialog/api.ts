@@ -1,0 +1,42 @@
+/**
+ * The contract between the tiny element module and the lazily loaded dialog chunk. Types only: importing this
+ * file costs the button nothing.
+ */
+import type { ElementKind, Tab } from '../attributes/model.js';
+import type { Warner } from '../attributes/parse.js';
+import type { DispatchDocentEvent } from '../events.js';
+
+export interface OpenRequest {
+  readonly tab: Tab;
+  readonly query?: string;
+}
+
+/** What an element gives the React tree it hosts. */
+export interface AssistantHost {
+  readonly kind: ElementKind;
+  /** The element's attributes; the dialog code parses them through the whole attribute table. */
+  getAttribute(name: string): string | null;
+  /** The element's warner: still one warning per attribute, whoever parses it. */
+  readonly warner: Warner;
+  readonly dispatch: DispatchDocentEvent;
+  /** The dialog closed itself (Esc, the close button, an opened result). */
+  onClosed(): void;
+}
+
+export interface PanelHandle {
+  /** The element's attributes changed: parse them again. */
+  update(): void;
+  destroy(): void;
+}
+
+export interface DialogHandle extends PanelHandle {
+  open(request: OpenRequest): void;
+  close(): void;
+}
+
+export interface DialogModule {
+  mountDialog(container: HTMLElement, host: AssistantHost): DialogHandle;
+  mountPanel(container: HTMLElement, host: AssistantHost): PanelHandle;
+  /** Starts fetching what the dialog needs (the index in static mode). */
+  prepare(host: AssistantHost): void;
+}

@@ -1,0 +1,70 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import type { ReactNode } from 'react';
+import { Markdown } from '../../markdown/render.js';
+import { isExternal } from '../../markdown/url.js';
+import type { AssistantMessage, Rating } from '../../state/types.js';
+import { STRINGS } from '../../strings.js';
+import { AnswerActions } from './AnswerActions.js';
+import { SourceList } from './SourceList.js';
+
+interface AnswerMessageProps {
+  readonly message: AssistantMessage;
+  readonly hideSources: boolean;
+  readonly hideFeedback: boolean;
+  readonly pageOrigin: string | undefined;
+  readonly onCopy: (message: AssistantMessage) => void;
+  readonly onRate: (id: string, rating: Rating) => void;
+  readonly onRetry: (question: string) => void;
+}
+
+/** The body of one assistant turn: pending, failed, answered with citations, or not covered. */
+export function AnswerMessage({ message, hideSources, hideFeedback, pageOrigin, onCopy, onRate, onRetry }: AnswerMessageProps): ReactNode {
+  if (message.status === 'pending') {
+    return (
+      <p className="docent-thinking">
+        <span className="docent-spinner" aria-hidden="true" />
+        {STRINGS.thinking}
+      </p>
+    );
+  }
+  if (message.status === 'error' || !message.answer) {
+    return (
+      <div className="docent-answer-error">
+        <p>{STRINGS.answerFailed}</p>
+        <button type="button" className="docent-secondary-button" onClick={() => onRetry(message.question)}>
+          {STRINGS.retry}
+        </button>
+      </div>
+    );
+  }
+  const { answer } = message;
+  return (
+    <>
+      {answer.answered ? (
+        <>
+          <Markdown source={answer.markdown} citations={answer.citations} pageOrigin={pageOrigin} />
+          {!hideSources && <SourceList citations={answer.citations} pageOrigin={pageOrigin} />}
+        </>
+      ) : (
+        <div className="docent-markdown">
+          <p>{STRINGS.notCovered}</p>
+          {answer.closest.length > 0 && (
+            <>
+              <p>{STRINGS.closestPages}</p>
+              <ul className="docent-closest">
+                {answer.closest.map((page) => (
+                  <li key={page.url}>
+                    <a href={page.url} {...(isExternal(page.url, pageOrigin) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                      {page.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      <AnswerActions rating={message.rating} hideFeedback={hideFeedback} onCopy={() => onCopy(message)} onRate={(rating) => onRate(message.id, rating)} />
+    </>
+  );
+}

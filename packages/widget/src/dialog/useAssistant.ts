@@ -1,0 +1,185 @@
+/**
+ * The assistant's state and everything that talks to the outside: the data source, the browser storage, the
+ * `docent:*` events and the live region. Components get state and intent-named actions, nothing else.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Tab, WidgetOptions } from '../attributes.js';
+import { sourceFor } from '../data/index.js';
+import type { DataSource } from '../data/types.js';
+import { createMemory, type Memory } from '../state/persistence.js';
+import { initialState, isAnswering, listOptions, reducer } from '../state/reducer.js';
+import type { Action, AssistantState, Rating } from '../state/types.js';
+import { STRINGS } from '../strings.js';
+import type { AssistantHost } from './api.js';
+import { cleanAnswerTitles, cleanResultTitles } from './search/titles.js';
+import { useSearchEffects } from './useSearchEffects.js';
+
+export interface Announcer {
+  readonly message: string;
+  announce(message: string): void;
+}
+
+function useAnnouncer(): Announcer {
+  const [message, setMessage] = useState('');
+  const announce = useCallback((next: string) => {
+    // Clear first so the same words are announced again.
+    setMessage('');
+    setTimeout(() => setMessage(next), 50);
+  }, []);
+  return { message, announce };
+}
+
+let nextId = 0;
+const newId = (): string => `${Date.now().toString(36)}-${(nextId += 1)}`;
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface AssistantActions {
+  open(tab: Tab, query?: string): void;
+  close(): void;
+  setTab(tab: Tab): void;
+  setQuery(query: string): void;
+  setFilter(path: string | null): void;
+  moveActive(delta: number): void;
+  setActive(index: number): void;
+  /** Enter (or a click) on a row of the Search tab. Returns the URL to follow, if the row is a result. */
+  chooseOption(index: number): string | undefined;
+  removeRecent(query: string): void;
+  retrySearch(): void;
+  ask(question: string): void;
+  retryAnswer(question: string): void;
+  acceptConsent(): void;
+  rate(id: string, rating: Rating): void;
+  clearConversation(): void;
+  setSearchOnly(searchOnly: boolean): void;
+}
+
+export interface Assistant {
+  readonly state: AssistantState;
+  readonly actions: AssistantActions;
+  readonly announcement: string;
+  announce(message: string): void;
+}
+
+export function useAssistant(host: AssistantHost, options: WidgetOptions, initialView: AssistantState['view']): Assistant {
+  const [state, dispatch] = useReducer(reducer, initialState({ view: initialView }));
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const { message: announcement, announce } = useAnnouncer();
+  const { project, storeHistory, consentText, indexUrl, apiUrl, cleanTitles } = options;
+
+  const source: DataSource = useMemo(() => sourceFor({ indexUrl, apiUrl }), [indexUrl, apiUrl]);
+  const memory: Memory = useMemo(() => createMemory(project, storeHistory, consentText), [project, storeHistory, consentText]);
+  const hydrate = useCallback(() => dispatch({ type: 'hydrated', ...memory.load() }), [memory]);
+  useEffect(hydrate, [hydrate]);
+
+  // Saved only once the remembered values are in the state, so a first render never overwrites them.
+  const { hydrated } = state;
+  useEffect(() => {
+    if (hydrated) memory.saveRecentSearches(state.recentSearches);
+  }, [memory, hydrated, state.recentSearches]);
+  useEffect(() => {
+    if (hydrated) memory.saveConversation(state.conversation);
+  }, [memory, hydrated, state.conversation]);
+
+  const transformResults = useCallback(
+    (results: Parameters<typeof cleanResultTitles>[0]) => (cleanTitles ? cleanResultTitles(results) : results),
+    [cleanTitles],
+  );
+  const [retryCount, setRetryCount] = useState(0);
+  useSearchEffects({ state, dispatch, source, host, announce, transformResults, retryCount });
+
+  const send = useCallback(
+    (question: string, dispatchAction: (action: Action) => void) => {
+      const id = newId();
+      dispatchAction({ type: 'questionAsked', id, question });
+      host.dispatch('docent:question', { question });
+      announce(STRINGS.thinking);
+      source
+        .ask(question)
+        .then((raw) => {
+          const answer = cleanTitles ? cleanAnswerTitles(raw) : raw;
+          dispatchAction({ type: 'answerReceived', id, answer });
+          host.dispatch('docent:answer', {
+            question,
+            answered: answer.answered,
+            sources: answer.citations.map(({ number, title, url }) => ({ number, title, url })),
+          });
+          announce(answer.answered ? STRINGS.answerReady : STRINGS.notCovered);
+        })
+        .catch((error: unknown) => {
+          dispatchAction({ type: 'answerFailed', id, error: errorMessage(error) });
+          announce(STRINGS.answerFailed);
+        });
+    },
+    [announce, cleanTitles, host, source],
+  );
+
+  const actions = useMemo<AssistantActions>(() => {
+    const ask = (question: string): void => {
+      const text = question.trim();
+      const current = stateRef.current;
+      if (text === '' || current.searchOnly) return;
+      if (!current.consentAccepted) {
+        dispatch({ type: 'questionHeld', question: text });
+        return;
+      }
+      send(text, dispatch);
+    };
+    return {
+      open: (tab, query) => {
+        // Another element on the page may have changed the shared history since this dialog last opened.
+        if (!isAnswering(stateRef.current)) hydrate();
+        dispatch({ type: 'opened', tab, query });
+      },
+      close: () => dispatch({ type: 'closed' }),
+      setTab: (tab) => dispatch({ type: 'tabChanged', tab }),
+      setQuery: (query) => dispatch({ type: 'queryChanged', query }),
+      setFilter: (path) => dispatch({ type: 'filterChanged', path }),
+      moveActive: (delta) => dispatch({ type: 'activeMoved', delta }),
+      setActive: (index) => dispatch({ type: 'activeSet', index }),
+      chooseOption: (index) => {
+        const current = stateRef.current;
+        const option = listOptions(current)[index];
+        if (!option) return undefined;
+        dispatch({ type: 'recentAdded', query: current.query });
+        if (option.kind === 'ask') {
+          dispatch({ type: 'tabChanged', tab: 'ask' });
+          ask(option.query);
+          return undefined;
+        }
+        return option.section.url;
+      },
+      removeRecent: (query) => dispatch({ type: 'recentRemoved', query }),
+      retrySearch: () => setRetryCount((count) => count + 1),
+      ask,
+      retryAnswer: ask,
+      acceptConsent: () => {
+        dispatch({ type: 'consentAccepted' });
+        memory.saveConsent();
+        const pending = stateRef.current.pendingQuestion;
+        if (pending !== null) send(pending, dispatch);
+      },
+      rate: (id, rating) => {
+        const message = stateRef.current.conversation.find((item) => item.id === id);
+        if (message?.role !== 'assistant' || message.rating === rating) return;
+        dispatch({ type: 'answerRated', id, rating });
+        host.dispatch('docent:feedback', { target: { type: 'answer', id, question: message.question }, rating });
+        announce(STRINGS.thanksForFeedback);
+      },
+      clearConversation: () => {
+        dispatch({ type: 'conversationCleared' });
+        announce(STRINGS.conversationCleared);
+      },
+      setSearchOnly: (searchOnly) => {
+        dispatch({ type: 'searchOnlyChanged', searchOnly });
+        memory.saveSearchOnly(searchOnly);
+      },
+    };
+  }, [announce, host, hydrate, memory, send]);
+
+  return { state, actions, announcement, announce };
+}
+

@@ -1,0 +1,125 @@
+/**
+ * What every Docent element shares: the open shadow root with `docent.css` linked in it, options parsed from the
+ * attributes through the table (one warning per attribute), the color scheme kept in sync with the page, the
+ * label taken from the element's text, and the `docent:*` events.
+ */
+import { ELEMENT_ROWS } from '../attributes/elementRows.js';
+import type { AttributeDefinition, ElementKind, ElementOptionName, ElementOptions } from '../attributes/model.js';
+import { createWarner, parseRows, type Warner } from '../attributes/parse.js';
+import type { AssistantHost } from '../dialog/api.js';
+import { dispatchDocentEvent, type DocentEventDetails, type DocentEventName } from '../events.js';
+import { stylesheetUrl, type StylesheetName } from '../stylesheet.js';
+import { currentScheme, watchScheme } from '../theme.js';
+import { element } from './dom.js';
+
+/** On a server there is no `HTMLElement`: the classes still load, they are just never registered. */
+const ElementBase: typeof HTMLElement =
+  typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
+const ROWS = Object.values(ELEMENT_ROWS) as AttributeDefinition<ElementOptionName>[];
+
+/** Links a stylesheet before `node`; resolves once it has loaded (or failed, or after 3 s). */
+function linkStylesheet(node: Element, name: StylesheetName): Promise<void> {
+  return new Promise((resolve) => {
+    const link = element('link', '', { rel: 'stylesheet', href: stylesheetUrl(name) });
+    link.onload = link.onerror = () => resolve();
+    setTimeout(resolve, 3000);
+    node.before(link);
+  });
+}
+
+export abstract class DocentElement extends ElementBase implements AssistantHost {
+  static kind: ElementKind = 'search-button';
+
+  /** The options the element itself reads (the dialog code parses the others when it loads). */
+  options!: ElementOptions;
+  /** The wrapper inside the shadow root that carries the scheme (`data-docent-scheme`). */
+  protected root!: HTMLDivElement;
+  /** One warning per attribute for the lifetime of this element, shared with its dialog code. */
+  readonly warner: Warner = createWarner();
+  private built = false;
+  private cleanups: Array<() => void> = [];
+  private dialogStyles: Promise<void> | undefined;
+
+  get kind(): ElementKind {
+    return (this.constructor as typeof DocentElement).kind;
+  }
+
+  /** The element's text content, or the default label. */
+  protected label(fallback: string): string {
+    return this.textContent?.replace(/\s+/g, ' ').trim() || fallback;
+  }
+
+  connectedCallback(): void {
+    if (this.built) this.refresh();
+    else this.build();
+    this.applyScheme();
+    // One observer for the label (text content) and for every attribute, whatever rows the table has.
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => record.type === 'attributes')) this.refresh();
+      else this.render();
+    });
+    observer.observe(this, { attributes: true, childList: true, characterData: true, subtree: true });
+    this.cleanups.push(
+      watchScheme(() => this.applyScheme()),
+      () => observer.disconnect(),
+    );
+    this.connected();
+  }
+
+  disconnectedCallback(): void {
+    this.cleanups.forEach((cleanup) => cleanup());
+    this.cleanups = [];
+    this.disconnected();
+  }
+
+  private parse(): ElementOptions {
+    return parseRows(ROWS, this.kind, (name) => this.getAttribute(name), this.warner);
+  }
+
+  private refresh(): void {
+    this.options = this.parse();
+    this.render();
+    this.applyScheme();
+    this.optionsChanged();
+  }
+
+  private build(): void {
+    this.built = true;
+    this.options = this.parse();
+    const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    this.root = element('div', 'docent-root');
+    // Unstyled markup never shows: the wrapper appears once the stylesheet has loaded (or failed).
+    this.root.hidden = true;
+    shadow.replaceChildren(this.root);
+    void linkStylesheet(this.root, 'docent.css').then(() => {
+      this.root.hidden = false;
+    });
+    this.create();
+    this.render();
+  }
+
+  /** Links `docent-dialog.css` (once) and resolves when it has loaded, so the dialog never shows unstyled. */
+  protected loadDialogStyles(): Promise<void> {
+    return (this.dialogStyles ??= linkStylesheet(this.root, 'docent-dialog.css'));
+  }
+
+  protected applyScheme(): void {
+    this.root.dataset.docentScheme = currentScheme(this.options.theme);
+  }
+
+  dispatch<N extends DocentEventName>(name: N, detail: DocentEventDetails[N]): void {
+    dispatchDocentEvent(this, name, detail);
+  }
+
+  /** The dialog closed itself (the element is the `AssistantHost` of its dialog code). */
+  onClosed(): void {}
+
+  /** Builds the element's DOM inside `this.root`, once. */
+  protected abstract create(): void;
+  /** Updates the DOM from `this.options` and the label. */
+  protected abstract render(): void;
+  protected connected(): void {}
+  protected disconnected(): void {}
+  protected optionsChanged(): void {}
+}

@@ -1,0 +1,37 @@
+/**
+ * The page's one keydown listener. Every dialog host registers here; the first one with a shortcut owns it.
+ */
+import { shortcutAction, type Shortcut } from '../shortcut.js';
+
+export interface ShortcutTarget {
+  readonly shortcut: Shortcut | null;
+  readonly isOpen: boolean;
+  open(): void;
+  close(): void;
+}
+
+const targets: ShortcutTarget[] = [];
+
+function onKeyDown(event: KeyboardEvent): void {
+  const owner = targets.find((target) => target.shortcut !== null);
+  if (!owner) return;
+  const openTarget = targets.find((target) => target.isOpen);
+  const action = shortcutAction(event, owner.shortcut, openTarget !== undefined);
+  if (action === null) return;
+  event.preventDefault();
+  if (openTarget) {
+    if (action === 'toggle') openTarget.close();
+  } else {
+    owner.open();
+  }
+}
+
+export function registerShortcutTarget(target: ShortcutTarget): () => void {
+  if (targets.length === 0) document.addEventListener('keydown', onKeyDown);
+  targets.push(target);
+  return () => {
+    const index = targets.indexOf(target);
+    if (index !== -1) targets.splice(index, 1);
+    if (targets.length === 0) document.removeEventListener('keydown', onKeyDown);
+  };
+}

@@ -1,0 +1,112 @@
+import { ELEMENT_STRINGS, type ElementStrings } from './elementStrings.js';
+
+/**
+ * Every user-facing string of the widget, in one typed table. Attributes override a few (`header-title`,
+ * `placeholder`, `footer-text`…: see attributes.ts); the element labels default to the element's text.
+ */
+export interface WidgetStrings extends ElementStrings {
+  searchTab: string;
+  askTab: string;
+  close: string;
+  searchLabel: string;
+  resultsLabel: string;
+  filtersLabel: string;
+  allFilter: string;
+  startHint: string;
+  recentSearches: string;
+  removeRecent: (query: string) => string;
+  noResults: (query: string) => string;
+  noResultsHint: string;
+  askAbout: (query: string) => string;
+  loading: string;
+  stalled: string;
+  searchError: string;
+  retry: string;
+  resultCount: (count: number) => string;
+  questionLabel: string;
+  conversationLabel: string;
+  send: string;
+  you: string;
+  thinking: string;
+  answerReady: string;
+  answerFailed: string;
+  notCovered: string;
+  closestPages: string;
+  sources: string;
+  copyAnswer: string;
+  copied: string;
+  copyFailed: string;
+  exportConversation: string;
+  clearConversation: string;
+  conversationCleared: string;
+  rateUp: string;
+  rateDown: string;
+  thanksForFeedback: string;
+  searchOnly: string;
+  searchOnlyNotice: string;
+  turnAiBackOn: string;
+  consentAccept: string;
+  consentPending: string;
+  poweredBy: string;
+  citationLabel: (number: number, title: string) => string;
+  exportTitle: (assistantName: string) => string;
+  exportQuestion: string;
+  exportFileName: string;
+  navigateHint: string;
+  selectHint: string;
+  closeHint: string;
+}
+
+export const STRINGS: WidgetStrings = {
+  ...ELEMENT_STRINGS,
+  searchTab: 'Search',
+  askTab: 'Ask AI',
+  close: 'Close',
+  searchLabel: 'Search the documentation',
+  resultsLabel: 'Search results',
+  filtersLabel: 'Filter results',
+  allFilter: 'All',
+  startHint: 'Type to search the documentation.',
+  recentSearches: 'Recent searches',
+  removeRecent: (query) => `Remove “${query}” from recent searches`,
+  noResults: (query) => `No results for “${query}”`,
+  noResultsHint: 'Check the spelling, try other words, or ask the question.',
+  askAbout: (query) => `Ask AI about ‘${query}’`,
+  loading: 'Loading…',
+  stalled: 'Still loading the search index…',
+  searchError: 'Search is not available right now.',
+  retry: 'Try again',
+  resultCount: (count) => (count === 1 ? '1 result' : `${count} results`),
+  questionLabel: 'Your question',
+  conversationLabel: 'Conversation',
+  send: 'Send',
+  you: 'You',
+  thinking: 'Looking for the answer in the documentation…',
+  answerReady: 'Answer ready.',
+  answerFailed: 'The answer could not be loaded.',
+  notCovered: 'I could not find the answer to that in the documentation.',
+  closestPages: 'These pages come closest:',
+  sources: 'Sources',
+  copyAnswer: 'Copy answer',
+  copied: 'Answer copied.',
+  copyFailed: 'Could not copy the answer.',
+  exportConversation: 'Export conversation',
+  clearConversation: 'Clear conversation',
+  conversationCleared: 'Conversation cleared.',
+  rateUp: 'Helpful answer',
+  rateDown: 'Unhelpful answer',
+  thanksForFeedback: 'Thanks for your feedback.',
+  searchOnly: 'Search only',
+  searchOnlyNotice: 'AI answers are off. Results come from search only.',
+  turnAiBackOn: 'Turn AI answers on',
+  consentAccept: 'Accept and continue',
+  consentPending: 'Your question is sent after you accept.',
+  poweredBy: 'Powered by Docent',
+  citationLabel: (number, title) => `Source ${number}: ${title}`,
+  exportTitle: (assistantName) => `Conversation with ${assistantName}`,
+  exportQuestion: 'Question',
+  exportFileName: 'docent-conversation.md',
+  navigateHint: 'to navigate',
+  selectHint: 'to open',
+  closeHint: 'to close',
+};

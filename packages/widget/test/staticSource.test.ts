@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { beforeEach, describe, test } from 'node:test';
+import { buildIndex, extractSections, serializeIndex } from '@docent/engine';
+import { createStaticSource, forgetIndexes } from '../src/data/staticSource.js';
+
+const PAGES = [
+  {
+    url: '/guides/sitemaps',
+    html: '<html><head><title>Sitemaps | Demo</title></head><body><main><h1>Sitemaps</h1><p>Docent reads every URL of a sitemap.</p><h2 id="add">Add a sitemap source</h2><p>Add a sitemap source with the URL of your sitemap file. Docent indexes every page it lists.</p></main></body></html>',
+  },
+  {
+    url: '/privacy',
+    html: '<html><head><title>Privacy | Demo</title></head><body><main><h1>Privacy</h1><p>The widget sets no cookies.</p><h2 id="history">Keep history in memory only</h2><p>Set store-history to false to keep recent searches in memory only.</p></main></body></html>',
+  },
+];
+const INDEX = serializeIndex(buildIndex(PAGES.flatMap((page) => extractSections(page))));
+
+function countingFetcher(responses: Array<string | Error>): { fetch: (url: string) => Promise<string>; urls: string[] } {
+  const urls: string[] = [];
+  return {
+    urls,
+    fetch: async (url) => {
+      urls.push(url);
+      const next = responses.length > 1 ? responses.shift() : responses[0];
+      if (next instanceof Error) throw next;
+      return next ?? '';
+    },
+  };
+}
+
+beforeEach(() => forgetIndexes());
+
+describe('static source', () => {
+  test('fetches the index once per URL, for every search and question', async () => {
+    const fetcher = countingFetcher([INDEX]);
+    const source = createStaticSource('/docent-index.json', fetcher.fetch);
+    await source.prepare();
+    const results = await source.search('sitemap');
+    await source.ask('How do I add a sitemap source?');
+    await createStaticSource('/docent-index.json', fetcher.fetch).search('cookies');
+    assert.deepEqual(fetcher.urls, ['https://docent.invalid/docent-index.json']);
+    assert.equal(results[0]?.pageUrl, '/guides/sitemaps');
+    assert.match(results[0]?.sections[0]?.snippet ?? '', /<mark>/);
+  });
+
+  test('filters results by path prefix', async () => {
+    const source = createStaticSource('/i.json', countingFetcher([INDEX]).fetch);
+    const all = await source.search('sitemap memory');
+    const filtered = await source.search('sitemap memory', { pathPrefix: '/privacy' });
+    assert.ok(all.some((page) => page.pageUrl === '/guides/sitemaps'));
+    assert.ok(filtered.length > 0 && filtered.every((page) => page.pageUrl.startsWith('/privacy')));
+  });
+
+  test('answers with citations, or says the docs do not cover it', async () => {
+    const source = createStaticSource('/i.json', countingFetcher([INDEX]).fetch);
+    const answered = await source.ask('How do I keep recent searches in memory only?');
+    assert.ok(answered.answered);
+    assert.match(answered.markdown, /\[1\]/);
+    assert.equal(answered.citations[0]?.sectionUrl, '/privacy#history');
+    const unanswered = await source.ask('What is the airspeed of an unladen swallow?');
+    assert.equal(unanswered.answered, false);
+  });
+
+  test('a failed load is reported and retried on the next call', async () => {
+    const fetcher = countingFetcher([new Error('Could not load the search index /i.json: HTTP 404'), INDEX]);
+    const source = createStaticSource('/i.json', fetcher.fetch);
+    await assert.rejects(source.search('sitemap'), /HTTP 404/);
+    assert.ok((await source.search('sitemap')).length > 0);
+    assert.equal(fetcher.urls.length, 2);
+  });
+
+  test('a truncated index fails with the engine’s readable error', async () => {
+    const source = createStaticSource('/broken.json', countingFetcher([INDEX.slice(0, 200)]).fetch);
+    await assert.rejects(source.search('sitemap'), (error: Error) => error.message.length > 10 && !/undefined/.test(error.message));
+  });
+});
