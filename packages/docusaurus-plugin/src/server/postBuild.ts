@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedOptions } from '../options';
 import { groupByPage, llmsFull, llmsIndex, markdownFileOf, pageToMarkdown } from './markdown';
@@ -34,7 +34,7 @@ export async function writeArtifacts(build: BuildOutput, options: ResolvedOption
     write(build.outDir, 'llms-full.txt', llmsFull(build.site, pages)),
     ...pages.map((page) => write(build.outDir, markdownFileOf(page.url), pageToMarkdown(page))),
   ];
-  await Promise.all(writes);
+  await Promise.all([...writes, copyWidgetStylesheets(build.outDir)]);
   return {
     pages: pages.length,
     sections: sections.length,
@@ -47,4 +47,13 @@ async function write(outDir: string, relative: string, content: string): Promise
   const file = path.join(outDir, relative);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
+}
+
+/** The widget's shadow roots load these from /docent/ (see the SearchBar theme component). */
+async function copyWidgetStylesheets(outDir: string): Promise<void> {
+  const dist = path.dirname(require.resolve('@docent/widget/dist/docent.css'));
+  await mkdir(path.join(outDir, 'docent'), { recursive: true });
+  await Promise.all(
+    ['docent.css', 'docent-dialog.css'].map((name) => copyFile(path.join(dist, name), path.join(outDir, 'docent', name))),
+  );
 }

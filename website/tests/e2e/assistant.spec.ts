@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { expect, test, waitForHydration } from './fixtures';
+
+/** Waits until the page is interactive and the Docent elements are registered. */
+async function waitForAssistant(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
+}
+
+const searchButton = (page: Page) => page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Docent chatbot' });
+
+test.describe('the assistant behind the search button', () => {
+  test('loads nothing but the button until the reader shows intent', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await waitForAssistant(page);
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((path) => path.includes('docent-index') || path.includes('docent-dialog'))).toEqual([]);
+    await searchButton(page).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect.poll(() => requested.filter((path) => path.endsWith('/docent-index.json')).length).toBe(1);
+  });
+
+  test('a click opens search; results are grouped, highlighted, and Escape returns focus to the button', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await expect(dialog(page)).toBeVisible();
+    const input = dialog(page).getByRole('combobox');
+    await expect(input).toBeFocused();
+    await input.fill('hugo partial');
+    const first = dialog(page).getByRole('option', { name: /Install Docent on Hugo/ }).first();
+    await expect(first).toBeVisible();
+    await expect(first.locator('mark').first()).toHaveText(/hugo/i);
+    await expect(dialog(page).getByText('Install Docent on Hugo', { exact: true }).first()).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(searchButton(page)).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('Ctrl K and / open the dialog; arrows and Enter open a result', async ({ page }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await page.keyboard.press('Control+k');
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await expect(dialog(page)).toBeHidden();
+
+    await page.keyboard.press('/');
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.type('dark mode');
+    await expect(dialog(page).getByRole('option').nth(1)).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    const active = dialog(page).locator('[role="option"][aria-selected="true"]');
+    await expect(active).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/customization\/dark-mode/);
+  });
+
+  test('typing / or k in the dialog input types the character', async ({ page }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    const input = dialog(page).getByRole('combobox');
+    await input.pressSequentially('k/k');
+    await expect(input).toHaveValue('k/k');
+    await expect(dialog(page)).toBeVisible();
+  });
+
+  test('Ask AI answers with a citation on every sentence, linking to the cited words', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+    await dialog(page).getByRole('textbox', { name: 'Your question' }).fill('How do I add Docent to a Hugo site?');
+    await page.keyboard.press('Enter');
+    const conversation = dialog(page).getByRole('group', { name: 'Conversation' });
+    const citations = conversation.getByRole('link', { name: /^Source \d+:/ });
+    await expect(citations.first()).toBeVisible();
+    await expect(citations.first()).toHaveAttribute('href', /^\/installation\/hugo(#[\w-]*)?:~:text=|^\/installation\/hugo#:~:text=/);
+    const answerParagraphs = conversation.locator('p', { has: page.getByRole('link', { name: /^Source \d+:/ }) });
+    expect(await answerParagraphs.count()).toBe(await citations.count());
+    await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a question the docs do not cover gets no invented answer', async ({ page }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+    await dialog(page).getByRole('textbox', { name: 'Your question' }).fill('What is the capital of France?');
+    await page.keyboard.press('Enter');
+    const conversation = dialog(page).getByRole('group', { name: 'Conversation' });
+    await expect(conversation).toContainText(/not (find|cover)|does not cover|could not/i);
+    await expect(conversation.getByRole('link', { name: /^Source \d+:/ })).toHaveCount(0);
+  });
+
+  test('the open dialog follows the site colour mode live', async ({ page }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    const background = () => dialog(page).evaluate((element) => getComputedStyle(element).backgroundColor);
+    const light = await background();
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await expect.poll(background).not.toBe(light);
+  });
+});
