@@ -1,10 +1,17 @@
 import type { SearchOptions as MiniSearchSearchOptions, SearchResult } from 'minisearch';
 import type { DocentIndex } from './indexing.js';
-import { editDistance, escapeHtml, termsOfQueryWord, termsOfWord, wordsWithOffsets } from './text.js';
+import { QUESTION_STOP_WORDS, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 
 /** Field boosts: a match in the page title counts more than in a heading, more than in the text. */
-export const FIELD_BOOSTS = { pageTitle: 3, heading: 2, text: 1, description: 0.5 } as const;
+export const FIELD_BOOSTS = { pageTitle: 2, heading: 2, text: 1, description: 0.5 } as const;
+
+/**
+ * BM25 parameters: less length normalisation than MiniSearch's default (b 0.7), so that a long
+ * section that covers a topic in depth is not beaten by a short one that mentions a word once;
+ * a larger `d` (BM25+ lower bound) rewards matching one more query term over repeating one.
+ */
+export const BM25 = { k: 1.2, b: 0.4, d: 1 } as const;
 
 export const SNIPPET_LENGTH = 160;
 
@@ -19,6 +26,7 @@ export function searchOptionsFor(pathPrefix: string | undefined, index: DocentIn
     prefix: true,
     fuzzy: (term) => fuzzyDistance(term),
     boost: { ...FIELD_BOOSTS },
+    bm25: BM25,
     combineWith: 'OR',
     processTerm: (term) => {
       const terms = termsOfQueryWord(term);
@@ -161,26 +169,126 @@ function sectionHit(section: Section, result: SearchResult): SectionHit {
 }
 
 /**
+ * The words of a query worth searching. A query of three or more words reads as a question
+ * ("how do i make the button round"): its question words and filler are dropped, unless that
+ * would leave nothing. Shorter queries are kept whole (search as you type).
+ */
+export function topicQuery(query: string): string {
+  const all = words(query);
+  if (all.length < 3) return query;
+  const kept = all.filter((word) => !QUESTION_STOP_WORDS.has(normalizeWord(word)));
+  return kept.length ? kept.join(' ') : query;
+}
+
+/** Bonus for a section holding all the query's consecutive word pairs (proportionally fewer). */
+const PHRASE_BOOST = 1;
+/** Score share kept by a section of a page that matches none of the query's weight (the rest scales with coverage squared). */
+const COVERAGE_FLOOR = 0.2;
+
+function primaryTermsOf(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of words(text)) {
+    const first = termsOfWord(word)[0];
+    if (first) terms.push(first);
+  }
+  return terms;
+}
+
+function bigramsOf(terms: readonly string[]): string[] {
+  const bigrams: string[] = [];
+  for (let i = 1; i < terms.length; i++) bigrams.push(`${terms[i - 1]} ${terms[i]}`);
+  return bigrams;
+}
+
+const bigramCache = new WeakMap<Section, Set<string>>();
+
+/** Pairs of consecutive terms in a section's heading and text (never across blocks). */
+function sectionBigrams(section: Section): Set<string> {
+  let bigrams = bigramCache.get(section);
+  if (!bigrams) {
+    bigrams = new Set();
+    for (const block of `${section.heading}\n${section.text}`.split('\n')) {
+      for (const bigram of bigramsOf(primaryTermsOf(block))) bigrams.add(bigram);
+    }
+    bigramCache.set(section, bigrams);
+  }
+  return bigrams;
+}
+
+/** Weight of a page's second and third best sections in its score (the best counts in full). */
+const SUPPORT_WEIGHTS = [0.3, 0.15];
+
+/**
  * Searches the index: prefix and typo tolerant, page title > heading > text, results grouped by
- * page (pages ordered by their best section). An empty query gives `[]`.
+ * page. A section's score is its own match plus page evidence: part of the scores of the page's
+ * next best sections and the share of query terms the page matches as a whole. Pages are ordered
+ * by their best section. An empty query gives `[]`.
  */
 export function search(index: DocentIndex, query: string, options: SearchOptions = {}): PageHit[] {
   const limit = Math.max(0, Math.floor(options.limit ?? 8));
   const perPage = Math.max(1, Math.floor(options.maxSectionsPerPage ?? 3));
   if (!query.trim() || limit === 0) return [];
-  const pages = new Map<string, PageHit>();
-  let count = 0;
-  for (const result of rawSearch(index, query, options.pathPrefix)) {
-    if (count >= limit) break;
+  const topic = topicQuery(query);
+  const results = rawSearch(index, topic, options.pathPrefix);
+  // Rarer query terms weigh more in coverage: a page matching only "api" covers little.
+  const frequency = new Map<string, number>();
+  for (const result of results) for (const term of result.queryTerms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  const total = Math.max(1, index.sections.length);
+  const weights = new Map<string, number>();
+  let totalWeight = 0;
+  for (const [term, count] of frequency) {
+    const weight = Math.log(1 + total / count);
+    weights.set(term, weight);
+    totalWeight += weight;
+  }
+  const weightOf = (term: string) => weights.get(term) ?? 0;
+  totalWeight ||= 1;
+  const queryBigrams = bigramsOf(primaryTermsOf(topic));
+  const byPage = new Map<string, { results: SearchResult[]; terms: Set<string>; bonus: number; coverage: number }>();
+  for (const result of results) {
     const section = index.sections[result.id as number];
     if (!section) continue;
+    let page = byPage.get(section.pageUrl);
+    if (!page) {
+      page = { results: [], terms: new Set(), bonus: 0, coverage: 0 };
+      byPage.set(section.pageUrl, page);
+    }
+    page.results.push(result);
+    result.queryTerms.forEach((term) => page!.terms.add(term));
+  }
+  const scored: Array<{ result: SearchResult; section: Section; score: number }> = [];
+  for (const page of byPage.values()) {
+    // Results are best first, so results[1] and results[2] are the next best sections.
+    page.bonus = SUPPORT_WEIGHTS.reduce((sum, weight, i) => sum + weight * (page.results[i + 1]?.score ?? 0), 0);
+    let pageWeight = 0;
+    page.terms.forEach((term) => (pageWeight += weightOf(term)));
+    page.coverage = pageWeight / totalWeight;
+    for (const result of page.results) {
+      const section = index.sections[result.id as number]!;
+      const own = result.queryTerms.reduce((sum, term) => sum + weightOf(term), 0) / totalWeight;
+      const coverage = 0.5 * page.coverage + 0.5 * own;
+      let score = (result.score + page.bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
+      if (queryBigrams.length) {
+        const bigrams = sectionBigrams(section);
+        const phrases = queryBigrams.filter((bigram) => bigrams.has(bigram)).length;
+        score *= 1 + PHRASE_BOOST * Math.min(1, phrases / queryBigrams.length);
+      }
+      scored.push({ result, section, score });
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || (a.result.id as number) - (b.result.id as number));
+
+  const pages = new Map<string, PageHit>();
+  let count = 0;
+  for (const { result, section, score } of scored) {
+    if (count >= limit) break;
     let page = pages.get(section.pageUrl);
     if (!page) {
-      page = { pageUrl: section.pageUrl, pageTitle: section.pageTitle, score: result.score, sections: [] };
+      page = { pageUrl: section.pageUrl, pageTitle: section.pageTitle, score, sections: [] };
       pages.set(section.pageUrl, page);
     }
     if (page.sections.length >= perPage) continue;
-    page.sections.push(sectionHit(section, result));
+    page.sections.push({ ...sectionHit(section, result), score });
     count++;
   }
   return [...pages.values()].filter((page) => page.sections.length > 0);
