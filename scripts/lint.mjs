@@ -7,7 +7,8 @@ await ensureDependencies();
 const checks = [
   ['engine types', 'npx', ['tsc', '-p', 'packages/engine/tsconfig.json', '--noEmit']],
   ['widget types', 'npx', ['tsc', '-p', 'packages/widget/tsconfig.json', '--noEmit']],
-  ['plugin types', 'npx', ['tsc', '-p', 'packages/docusaurus-plugin/tsconfig.json', '--noEmit']],
+  ['plugin types (theme)', 'npx', ['tsc', '-p', 'packages/docusaurus-plugin/tsconfig.theme.json', '--noEmit']],
+  ['plugin types (server)', 'npx', ['tsc', '-p', 'packages/docusaurus-plugin/tsconfig.build.json', '--noEmit']],
   ['server types', 'npx', ['tsc', '-p', 'packages/server/tsconfig.json', '--noEmit']],
   ['site types', 'npx', ['tsc', '-p', 'website/tsconfig.json', '--noEmit']],
   ['OpenAPI contract', 'npx', ['redocly', 'lint', '--format', 'stylish', '../packages/server/openapi.yaml'], { cwd: WEBSITE }],

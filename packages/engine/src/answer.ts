@@ -1,6 +1,8 @@
 import type { DocentIndex } from './indexing.js';
 import { search } from './search.js';
 import {
+  bigramsOf,
+  primaryTerms,
   QUESTION_STOP_WORDS,
   WEAK_QUESTION_WORDS,
   normalizeWord,
@@ -50,20 +52,6 @@ interface SectionTerms {
 
 const sectionTermsCache = new WeakMap<Section, SectionTerms>();
 
-function primaryTerms(text: string): string[] {
-  const terms: string[] = [];
-  for (const word of words(text)) {
-    const first = termsOfWord(word)[0];
-    if (first) terms.push(first);
-  }
-  return terms;
-}
-
-function bigramsOf(terms: readonly string[]): string[] {
-  const bigrams: string[] = [];
-  for (let i = 1; i < terms.length; i++) bigrams.push(`${terms[i - 1]} ${terms[i]}`);
-  return bigrams;
-}
 
 function termSet(text: string): Set<string> {
   const set = new Set<string>();

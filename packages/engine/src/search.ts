@@ -1,6 +1,6 @@
 import type { SearchOptions as MiniSearchSearchOptions, SearchResult } from 'minisearch';
 import type { DocentIndex } from './indexing.js';
-import { QUESTION_STOP_WORDS, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets } from './text.js';
+import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 
 /** Field boosts: a match in the page title counts more than in a heading, more than in the text. */
@@ -185,20 +185,6 @@ const PHRASE_BOOST = 1;
 /** Score share kept by a section of a page that matches none of the query's weight (the rest scales with coverage squared). */
 const COVERAGE_FLOOR = 0.2;
 
-function primaryTermsOf(text: string): string[] {
-  const terms: string[] = [];
-  for (const word of words(text)) {
-    const first = termsOfWord(word)[0];
-    if (first) terms.push(first);
-  }
-  return terms;
-}
-
-function bigramsOf(terms: readonly string[]): string[] {
-  const bigrams: string[] = [];
-  for (let i = 1; i < terms.length; i++) bigrams.push(`${terms[i - 1]} ${terms[i]}`);
-  return bigrams;
-}
 
 const bigramCache = new WeakMap<Section, Set<string>>();
 
@@ -208,7 +194,7 @@ function sectionBigrams(section: Section): Set<string> {
   if (!bigrams) {
     bigrams = new Set();
     for (const block of `${section.heading}\n${section.text}`.split('\n')) {
-      for (const bigram of bigramsOf(primaryTermsOf(block))) bigrams.add(bigram);
+      for (const bigram of bigramsOf(primaryTerms(block))) bigrams.add(bigram);
     }
     bigramCache.set(section, bigrams);
   }
@@ -243,7 +229,7 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
   }
   const weightOf = (term: string) => weights.get(term) ?? 0;
   totalWeight ||= 1;
-  const queryBigrams = bigramsOf(primaryTermsOf(topic));
+  const queryBigrams = bigramsOf(primaryTerms(topic));
   const byPage = new Map<string, { results: SearchResult[]; terms: Set<string>; bonus: number; coverage: number }>();
   for (const result of results) {
     const section = index.sections[result.id as number];

@@ -250,3 +250,20 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return previous[b.length] ?? max + 1;
 }
+
+/** The first index term of each word of `text`, in order (stop words dropped). */
+export function primaryTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of words(text)) {
+    const first = termsOfWord(word)[0];
+    if (first) terms.push(first);
+  }
+  return terms;
+}
+
+/** Consecutive pairs of terms, `"a b"`, used as phrase signals. */
+export function bigramsOf(terms: readonly string[]): string[] {
+  const bigrams: string[] = [];
+  for (let i = 1; i < terms.length; i++) bigrams.push(`${terms[i - 1]} ${terms[i]}`);
+  return bigrams;
+}
