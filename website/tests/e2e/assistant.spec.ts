@@ -109,4 +109,58 @@ test.describe('the assistant behind the search button', () => {
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
     await expect.poll(background).not.toBe(light);
   });
+
+  test('Ctrl+Enter opens the active result in a new tab', async ({ page, context }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await dialog(page).getByRole('combobox').fill('sitemap source include exclude');
+    await expect(dialog(page).getByRole('option').nth(1)).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    const opened = context.waitForEvent('page');
+    await page.keyboard.press('Control+Enter');
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toMatch(/^\/customization\//);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('recent searches and the conversation survive a reload', async ({ page }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await dialog(page).getByRole('combobox').fill('dark mode');
+    await expect(dialog(page).getByRole('option').nth(1)).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/customization\/dark-mode/);
+
+    await page.reload();
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await expect(dialog(page)).toContainText('dark mode');
+
+    await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+    await dialog(page).getByRole('textbox', { name: 'Your question' }).fill('How do I add Docent to a Hugo site?');
+    await page.keyboard.press('Enter');
+    await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
+    await page.reload();
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+    await expect(dialog(page).getByRole('group', { name: 'Conversation' })).toContainText('How do I add Docent to a Hugo site?');
+  });
+
+  test('at 375 px the dialog fits the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await waitForAssistant(page);
+    await page.locator('nav.navbar .navbar__inner docent-search-button').getByRole('button').click();
+    await expect(dialog(page)).toBeVisible();
+    const box = await dialog(page).boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    await dialog(page).getByRole('combobox').fill('styles');
+    await expect(dialog(page).getByRole('option').nth(1)).toBeVisible();
+  });
 });
