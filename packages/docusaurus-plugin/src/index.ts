@@ -3,11 +3,13 @@ import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/t
 import { normalizeOptions, type PluginOptions, type ResolvedOptions } from './options';
 import { toClientSettings, type ClientSettings } from './settings';
 import { writeArtifacts } from './server/postBuild';
+import { optedOutPermalinks } from './server/optOut';
 
 export type { PluginOptions, ResolvedOptions, ClientSettings };
 export { normalizeOptions, PluginOptionsError, DEFAULT_OPTIONS } from './options';
 
 export default function pluginDocent(context: LoadContext, options: ResolvedOptions): Plugin<ClientSettings> {
+  let optedOut = new Set<string>();
   return {
     name: 'docusaurus-plugin-docent',
     getThemePath() {
@@ -22,16 +24,21 @@ export default function pluginDocent(context: LoadContext, options: ResolvedOpti
     async contentLoaded({ content, actions }) {
       actions.setGlobalData(content);
     },
+    async allContentLoaded({ allContent }) {
+      optedOut = optedOutPermalinks(allContent as Parameters<typeof optedOutPermalinks>[0]);
+    },
     async postBuild({ outDir }) {
       const { siteConfig } = context;
       const report = await writeArtifacts(
         { outDir, site: { title: siteConfig.title, tagline: siteConfig.tagline, url: siteConfig.url } },
         options,
+        optedOut,
       );
       const kib = (report.indexBytes / 1024).toFixed(1);
       console.log(
         `[docent] indexed ${report.pages} pages into ${report.sections} sections (${options.indexPath}, ${kib} KiB) ` +
-          `and wrote llms.txt, llms-full.txt and ${report.pages} Markdown copies in ${report.milliseconds} ms`,
+          `and wrote llms.txt, llms-full.txt and ${report.pages} Markdown copies in ${report.milliseconds} ms` +
+          (optedOut.size ? `; ${optedOut.size} page(s) opted out with docent: false` : ''),
       );
     },
   };

@@ -19,12 +19,17 @@ export interface ArtifactReport {
  * Indexes the built HTML (not the Markdown sources: MDX components, partials and generated anchors
  * exist only there) and writes the index, llms.txt, llms-full.txt and a Markdown copy of each page.
  */
-export async function writeArtifacts(build: BuildOutput, options: ResolvedOptions): Promise<ArtifactReport> {
+export async function writeArtifacts(
+  build: BuildOutput,
+  options: ResolvedOptions,
+  optedOut: ReadonlySet<string> = new Set(),
+): Promise<ArtifactReport> {
   const started = performance.now();
   // The engine is an ES module; this package is CommonJS, so it is loaded with import().
   const { buildIndex, serializeIndex } = await import('@docent/engine');
   const { sectionsFromDirectory } = await import('@docent/engine/node');
-  const sections = await sectionsFromDirectory(build.outDir, { cleanTitles: options.cleanTitles });
+  const allSections = await sectionsFromDirectory(build.outDir, { cleanTitles: options.cleanTitles });
+  const sections = allSections.filter((section) => !optedOut.has(section.pageUrl));
   const json = serializeIndex(buildIndex(sections));
   const pages = groupByPage(sections);
 
