@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 
 const WEBSITE = join(__dirname, '..', '..');
-const COPY = join(WEBSITE, '.cache', 'broken-link-site');
+// A new folder each run: the bundler caches compiled pages by path, and a cached page emits no warnings.
+const COPY = join(WEBSITE, '.cache', `broken-link-site-${process.pid}-${Date.now()}`);
 
 /** A copy of the site (same config, sidebars, theme and docs) that one test edits. */
 function copySite(): void {

@@ -137,7 +137,10 @@ test.describe('the assistant behind the search button', () => {
 
     await page.reload();
     await waitForAssistant(page);
+    await page.waitForLoadState('networkidle');
     await searchButton(page).click();
+    // Under a loaded CI machine the dialog chunk and stylesheet can take a few seconds after a reload.
+    await expect(dialog(page)).toBeVisible({ timeout: 15_000 });
     await expect(dialog(page)).toContainText('dark mode');
 
     await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
@@ -146,7 +149,9 @@ test.describe('the assistant behind the search button', () => {
     await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
     await page.reload();
     await waitForAssistant(page);
+    await page.waitForLoadState('networkidle');
     await searchButton(page).click();
+    await expect(dialog(page)).toBeVisible({ timeout: 15_000 });
     await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
     await expect(dialog(page).getByRole('group', { name: 'Conversation' })).toContainText('How do I add Docent to a Hugo site?');
   });
