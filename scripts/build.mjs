@@ -1,13 +1,14 @@
 // Builds everything the site needs, then the site itself into website/build.
 // Usage: node scripts/build.mjs [--out-dir DIR]   (DOCENT_E2E_ROUTES=1 adds the test-only routes)
+// `packages: false` reuses the packages a previous call built.
 import { ensureDependencies, mustRun, seconds, WEBSITE } from './lib.mjs';
 
 /** The packages the site is built with, in dependency order. */
 export const PACKAGES = ['@docent/engine', '@docent/widget', 'docusaurus-plugin-docent', '@docent/server'];
 
-export async function buildSite({ outDir = 'build', env = {} } = {}) {
+export async function buildSite({ outDir = 'build', env = {}, packages = true } = {}) {
   const started = Date.now();
-  for (const workspace of PACKAGES) {
+  for (const workspace of packages ? PACKAGES : []) {
     await mustRun('npm', ['run', 'build', '--workspace', workspace, '--silent']);
   }
   await mustRun('npx', ['docusaurus', 'clean-api-docs', 'all'], { cwd: WEBSITE, stdio: 'ignore' });

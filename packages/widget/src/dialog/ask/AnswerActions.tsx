@@ -11,6 +11,11 @@ interface AnswerActionsProps {
   readonly onRate: (rating: Rating) => void;
 }
 
+const RATINGS = [
+  { value: 'up', label: STRINGS.rateUp, icon: 'thumbUp' },
+  { value: 'down', label: STRINGS.rateDown, icon: 'thumbDown' },
+] as const;
+
 /** Copy, thumbs up and thumbs down under an answer. */
 export function AnswerActions({ rating, hideFeedback, onCopy, onRate }: AnswerActionsProps): ReactNode {
   return (
@@ -18,30 +23,20 @@ export function AnswerActions({ rating, hideFeedback, onCopy, onRate }: AnswerAc
       <button type="button" className="docent-icon-button" aria-label={STRINGS.copyAnswer} title={STRINGS.copyAnswer} onClick={onCopy}>
         <Icon name="copy" />
       </button>
-      {!hideFeedback && (
-        <>
+      {!hideFeedback &&
+        RATINGS.map(({ value, label, icon }) => (
           <button
+            key={value}
             type="button"
             className="docent-icon-button"
-            aria-label={STRINGS.rateUp}
-            title={STRINGS.rateUp}
-            aria-pressed={rating === 'up'}
-            onClick={() => onRate('up')}
+            aria-label={label}
+            title={label}
+            aria-pressed={rating === value}
+            onClick={() => onRate(value)}
           >
-            <Icon name="thumbUp" />
+            <Icon name={icon} />
           </button>
-          <button
-            type="button"
-            className="docent-icon-button"
-            aria-label={STRINGS.rateDown}
-            title={STRINGS.rateDown}
-            aria-pressed={rating === 'down'}
-            onClick={() => onRate('down')}
-          >
-            <Icon name="thumbDown" />
-          </button>
-        </>
-      )}
+        ))}
     </div>
   );
 }
