@@ -16,8 +16,12 @@ function pathPolyfill(): Plugin {
   };
 }
 
-/** Test-only routes (a page that crashes on purpose); built only when the e2e suite asks for them. */
-const e2eRoutes = process.env.DOCENT_E2E_ROUTES === '1' ? ['./tests/e2e-routes-plugin.ts'] : [];
+/**
+ * The test build (DOCENT_E2E_ROUTES=1) adds a page that crashes on purpose and turns on the floating chat
+ * button, so the end-to-end suite can exercise both; the published site has neither.
+ */
+const testBuild = process.env.DOCENT_E2E_ROUTES === '1';
+const e2eRoutes = testBuild ? ['./tests/e2e-routes-plugin.ts'] : [];
 
 const config = {
   title: 'Docent docs',
@@ -70,6 +74,7 @@ const config = {
         headerTitle: 'Docent chatbot',
         cleanTitles: true,
         buttonStyle: 'rounded',
+        chatButton: testBuild,
       } satisfies DocentOptions,
     ],
     [

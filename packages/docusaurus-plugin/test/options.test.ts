@@ -83,17 +83,49 @@ describe('normalizeOptions', () => {
 });
 
 describe('toClientSettings', () => {
-  it('sends the browser only the few fields the button needs', () => {
-    const settings = toClientSettings(normalizeOptions({ project: 'docent-docs', headerTitle: 'Docent chatbot', cleanTitles: true }));
+  it('sends the browser only the widget attributes the site changed, the index URL and the chat button switch', () => {
+    const settings = toClientSettings(
+      normalizeOptions({
+        project: 'docent-docs',
+        headerTitle: 'Docent chatbot',
+        cleanTitles: true,
+        buttonStyle: 'rounded',
+        suggestedQuestions: ['How do I install Docent?'],
+        indexPath: 'search/index.json',
+        chatButton: true,
+      }),
+    );
     assert.deepEqual(settings, {
-      project: 'docent-docs',
-      headerTitle: 'Docent chatbot',
-      cleanTitles: true,
-      buttonStyle: 'rounded',
-      shortcut: 'mod+k',
-      apiUrl: null,
-      indexUrl: '/docent-index.json',
+      widget: {
+        project: 'docent-docs',
+        headerTitle: 'Docent chatbot',
+        cleanTitles: true,
+        suggestedQuestions: ['How do I install Docent?'],
+      },
+      indexUrl: '/search/index.json',
+      chatButton: true,
     });
     assert.equal(DEFAULT_OPTIONS.indexPath, 'docent-index.json');
+  });
+
+  it('passes connected mode and every other widget attribute through', () => {
+    const { widget } = toClientSettings(
+      normalizeOptions({ project: 'docent-docs', apiUrl: 'https://docs.example.com', storeHistory: false, consentText: 'I agree.' }),
+    );
+    assert.deepEqual(widget, { project: 'docent-docs', apiUrl: 'https://docs.example.com', storeHistory: false, consentText: 'I agree.' });
+  });
+});
+
+describe('the plugin and the widget agree', () => {
+  it('every widget attribute a plugin option sets has the same name and default as in the widget', async () => {
+    const { ATTRIBUTES, defaultOf } = await import('@docent/widget/attributes');
+    for (const definition of ATTRIBUTES) {
+      if (['indexUrl', 'embeddedHeight', 'rating', 'project'].includes(definition.prop)) continue;
+      assert.ok(definition.prop in DEFAULT_OPTIONS || ['apiUrl', 'initialMessage', 'assistantAvatar', 'consentText', 'defaultTab'].includes(definition.prop), `no plugin option for ${definition.prop}`);
+      const pluginDefault = (DEFAULT_OPTIONS as Record<string, unknown>)[definition.prop];
+      if (pluginDefault !== undefined) {
+        assert.deepEqual(pluginDefault, defaultOf(definition, 'search-button'), `default of ${definition.prop}`);
+      }
+    }
   });
 });

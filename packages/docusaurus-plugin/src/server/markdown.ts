@@ -1,4 +1,5 @@
 import type { Section } from '@docent/engine' with { 'resolution-mode': 'import' };
+import { markdownUrlOf } from '../markdownUrl';
 
 /** One page of the built site, as the indexer saw it. */
 export interface PageText {
@@ -52,8 +53,7 @@ export function llmsFull(site: { title: string; url: string }, pages: readonly P
 
 /** Where the Markdown copy of a page goes: `/a/b` → `a/b.md`, `/` → `index.md`. */
 export function markdownFileOf(url: string): string {
-  const path = url.replace(/^\/+|\/+$/g, '');
-  return `${path || 'index'}.md`;
+  return markdownUrlOf(url).replace(/^\/+/, '');
 }
 
 function absolute(siteUrl: string, path: string): string {
