@@ -2,7 +2,7 @@ import type { Config, Plugin } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as DocentOptions } from 'docusaurus-plugin-docent';
-import { themes as prismThemes } from 'prism-react-renderer';
+import { darkCodeTheme, lightCodeTheme } from './src/prismThemes';
 
 const siteUrl = process.env.SITE_URL || 'http://localhost:3000';
 
@@ -135,8 +135,8 @@ const config = {
       background: { light: 'rgb(255, 255, 255)', dark: 'rgb(27, 27, 29)' },
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json', 'yaml', 'php', 'toml', 'python', 'ruby'],
     },
   } satisfies Preset.ThemeConfig,

@@ -10,6 +10,8 @@ export interface WidgetStrings extends ElementStrings {
   close: string;
   searchLabel: string;
   resultsLabel: string;
+  /** The scrollable area under the input (focusable, so keyboard users can scroll it). */
+  searchBodyLabel: string;
   filtersLabel: string;
   allFilter: string;
   startHint: string;
@@ -64,6 +66,7 @@ export const STRINGS: WidgetStrings = {
   close: 'Close',
   searchLabel: 'Search the documentation',
   resultsLabel: 'Search results',
+  searchBodyLabel: 'Results and recent searches',
   filtersLabel: 'Filter results',
   allFilter: 'All',
   startHint: 'Type to search the documentation.',

@@ -61,6 +61,18 @@ test.describe('the assistant behind the search button', () => {
     await expect(page).toHaveURL(/\/customization\/dark-mode/);
   });
 
+  test('on a Mac the button shows ⌘ K and ⌘ K toggles the dialog', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' }));
+    await page.goto('/');
+    await waitForAssistant(page);
+    await expect(searchButton(page)).toContainText('⌘');
+    await expect(searchButton(page)).not.toContainText('Ctrl');
+    await page.keyboard.press('Meta+k');
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press('Meta+k');
+    await expect(dialog(page)).toBeHidden();
+  });
+
   test('typing / or k in the dialog input types the character', async ({ page }) => {
     await page.goto('/');
     await waitForAssistant(page);

@@ -81,7 +81,7 @@ export function SearchTab({ state, actions, options, inputRef, navigate }: Searc
         {state.status === 'stalled' && <span className="docent-spinner" aria-hidden="true" />}
       </div>
       <FilterChips filters={options.filters} active={state.filterPath} onChange={actions.setFilter} />
-      <div className="docent-search-body">
+      <div className="docent-search-body" role="region" aria-label={STRINGS.searchBodyLabel} tabIndex={0}>
         {screen === 'start' && (
           <RecentSearches recent={state.recentSearches} onPick={actions.setQuery} onRemove={actions.removeRecent} />
         )}
