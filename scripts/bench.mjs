@@ -1,22 +1,202 @@
-// npm run bench: builds the site and prints figures — build time, page count, and the JavaScript
-// and CSS a first visit to each key page downloads (raw and gzip), measured in Chromium.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+// npm run bench: builds the site and prints figures — build time, page count, the JavaScript and CSS a first
+// visit to each key page downloads (raw and gzip), what Docent's search button adds to the first load of `/`,
+// what opening the dialog loads, measured in Chromium, and the engine's figures over the built site.
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
+import { launchChromium } from './browser.mjs';
 import { buildSite } from './build.mjs';
-import { ensureBrowser, ensureDependencies, mustRun, seconds, WEBSITE } from './lib.mjs';
+import { ensureBrowser, ensureDependencies, mustRun, ROOT, seconds, WEBSITE } from './lib.mjs';
 import { startStaticServer } from './static-server.mjs';
 
 const KEY_PAGES = ['/', '/installation/docusaurus', '/customization/layout', '/api/send-message', '/category/installation'];
 const PORT = 4190;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const WIDGET_DIST = join(ROOT, 'packages', 'widget', 'dist');
+/** The issue's target: the search button adds at most 5 KB gzip to the first load. */
+const BUTTON_TARGET_GZIP = 5 * 1024;
+/** How long the network must stay quiet after the dialog shows, and how long to wait for that at most. */
+const QUIET_MS = 500;
+const QUIET_TIMEOUT_MS = 30_000;
 
 function kib(bytes) {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
+/** Raw and gzip (level 9) size of some bytes or text. */
+function sizeOf(content) {
+  return { raw: Buffer.byteLength(content), gzip: gzipSync(content, { level: 9 }).length };
+}
+
+function sumSizes(sizes) {
+  return sizes.reduce((total, size) => ({ raw: total.raw + size.raw, gzip: total.gzip + size.gzip }), { raw: 0, gzip: 0 });
+}
+
 async function countPages(sitemap) {
   return (await readFile(sitemap, 'utf8')).match(/<url>/g)?.length ?? 0;
+}
+
+/**
+ * Records the same-origin files a page requests (pathnames, in order) and tells when the network is quiet:
+ * no request in flight for QUIET_MS.
+ */
+function recordRequests(page) {
+  const files = [];
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const settle = () => {
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  page.on('request', () => {
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === ORIGIN) files.push(url.pathname);
+    settle();
+  });
+  page.on('requestfailed', settle);
+  async function quiet() {
+    const deadline = Date.now() + QUIET_TIMEOUT_MS;
+    while (inFlight > 0 || Date.now() - lastChange < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`the network did not go quiet within ${QUIET_TIMEOUT_MS} ms`);
+      await delay(50);
+    }
+  }
+  return { files, quiet };
+}
+
+/** The JS and CSS files a first visit to `path` requests. */
+async function firstLoadFiles(browser, path) {
+  const page = await browser.newPage();
+  const requests = recordRequests(page);
+  await page.goto(`${ORIGIN}${path}`, { waitUntil: 'networkidle' });
+  await page.close();
+  return [...new Set(requests.files.filter((file) => /\.(js|css)$/.test(file)))];
+}
+
+/** The files that load after a click on the navbar search button, until the dialog shows and the network is quiet. */
+async function dialogFiles(browser) {
+  const page = await browser.newPage();
+  await page.goto(`${ORIGIN}/`, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
+  const requests = recordRequests(page);
+  await page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ }).click();
+  await page.getByRole('dialog', { name: 'Docent chatbot' }).waitFor({ state: 'visible' });
+  await requests.quiet();
+  await page.close();
+  return [...new Set(requests.files.filter((file) => /\.(js|css|json)$/.test(file)))];
+}
+
+/**
+ * Reads a webpack/Rspack chunk file: its chunk ids, whether it starts the app (an entry), and each module as
+ * `{ source, requireName }`. The file only pushes onto a global array, so running it in an empty context is safe.
+ * Returns undefined for a file that is not a chunk (the runtime).
+ */
+function readChunk(code) {
+  if (!/^\s*(?:"use strict";)?\(self\.webpackChunk[\w$]*=/.test(code)) return undefined;
+  const context = { self: {} };
+  vm.runInNewContext(code, context, { timeout: 5000 });
+  const chunk = { ids: [], entry: false, modules: new Map() };
+  const pushed = Object.values(context.self).filter((value) => Array.isArray(value)).flat();
+  for (const [ids, modules, startup] of pushed) {
+    chunk.ids.push(...ids.map(String));
+    chunk.entry ||= typeof startup === 'function';
+    for (const [id, factory] of Object.entries(modules)) {
+      const source = factory.toString();
+      const params = /^[^(]*\(([^)]*)\)/.exec(source)?.[1].split(',').map((param) => param.trim()) ?? [];
+      chunk.modules.set(id, { source, requireName: params[2] });
+    }
+  }
+  return chunk;
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The module ids a module requires, and the chunk ids it loads on demand. */
+function references({ source, requireName }) {
+  if (!requireName) return { modules: [], chunks: [] };
+  const name = `(?<![\\w$])${escapeRegExp(requireName)}`;
+  const modules = [...source.matchAll(new RegExp(`${name}\\(\\s*(\\d+)\\s*\\)`, 'g'))].map((match) => match[1]);
+  const chunks = [...source.matchAll(new RegExp(`${name}\\.e\\(\\s*"([^"]+)"\\s*\\)`, 'g'))].map((match) => match[1]);
+  return { modules, chunks };
+}
+
+/**
+ * What Docent adds to the first load of a page, from the files it requested:
+ * - element chunks: lazy chunks with the widget's element code (`customElements.define(` and `docent-search-button`);
+ * - modules inside the shared chunks (main.js): those that load an element chunk (the React wrapper) or pass
+ *   "/docent/docent.css" to a call (the plugin's hook), plus the modules only they use (attribute tables, helpers);
+ * - the button stylesheet, served from /docent/.
+ * Glue inlined into Docusaurus's own concatenated modules (a few JSX calls) is not counted.
+ */
+async function docentFirstLoad(root, files) {
+  const chunks = [];
+  for (const file of files.filter((name) => name.endsWith('.js'))) {
+    const code = await readFile(join(root, file), 'utf8');
+    const chunk = readChunk(code);
+    const isElementCode = code.includes('customElements.define(') && code.includes('docent-search-button');
+    if (chunk) chunks.push({ file, code, ...chunk, docent: isElementCode && !chunk.entry });
+  }
+  const elementChunkIds = new Set(chunks.filter((chunk) => chunk.docent).flatMap((chunk) => chunk.ids));
+  const modules = new Map(chunks.flatMap((chunk) => [...chunk.modules].map(([id, module]) => [id, { ...module, chunk }])));
+  const importers = new Map();
+  for (const [id, module] of modules) {
+    for (const dependency of references(module).modules) {
+      if (!importers.has(dependency)) importers.set(dependency, new Set());
+      importers.get(dependency).add(id);
+    }
+  }
+  const isSeed = (module) =>
+    module.chunk.docent ||
+    /\(\s*"\/docent\/docent\.css"\s*\)/.test(module.source) ||
+    references(module).chunks.some((id) => elementChunkIds.has(id));
+  const owned = new Set([...modules].filter(([, module]) => isSeed(module)).map(([id]) => id));
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [id, users] of importers) {
+      if (modules.has(id) && !owned.has(id) && [...users].every((user) => owned.has(user))) {
+        owned.add(id);
+        grown = true;
+      }
+    }
+  }
+  const inShared = [...owned].map((id) => modules.get(id)).filter((module) => !module.chunk.docent);
+  const sharedFiles = [...new Set(inShared.map((module) => module.chunk.file))];
+  const parts = chunks
+    .filter((chunk) => chunk.docent)
+    .map((chunk) => ({ what: 'element code (lazy chunk, after hydration)', where: chunk.file, ...sizeOf(chunk.code) }));
+  if (inShared.length > 0) {
+    parts.push({
+      what: `React wrapper, plugin hook, attribute tables (${inShared.length} modules; gzip on their own)`,
+      where: `in ${sharedFiles.join(', ')}`,
+      raw: inShared.reduce((total, module) => total + Buffer.byteLength(module.source), 0),
+      gzip: sizeOf(inShared.map((module) => module.source).join(',')).gzip,
+    });
+  }
+  for (const file of files.filter((name) => name.startsWith('/docent/') && name.endsWith('.css'))) {
+    parts.push({ what: 'button stylesheet', where: file, ...sizeOf(await readFile(join(root, file))) });
+  }
+  return parts;
+}
+
+/** Sizes of files in the widget's standalone bundle (packages/widget/dist) whose names match `pattern`. */
+async function distSizes(pattern) {
+  const names = (await readdir(WIDGET_DIST).catch(() => [])).filter((name) => pattern.test(name)).sort();
+  return Promise.all(names.map(async (name) => ({ where: `dist/${name}`, ...sizeOf(await readFile(join(WIDGET_DIST, name))) })));
+}
+
+/** Prints a Markdown table: the label columns, then raw and gzip. */
+function printSizeTable(labels, rows) {
+  console.log(`| ${[...labels, 'raw', 'gzip'].join(' | ')} |`);
+  console.log(`|${'---|'.repeat(labels.length + 2)}`);
+  for (const row of rows) console.log(`| ${[...row.cells, kib(row.raw), kib(row.gzip)].join(' | ')} |`);
 }
 
 await ensureDependencies();
@@ -24,25 +204,16 @@ const executablePath = await ensureBrowser();
 const buildMs = await buildSite();
 const root = join(WEBSITE, 'build');
 
-const { chromium } = createRequire(join(WEBSITE, 'package.json'))('@playwright/test');
 const server = await startStaticServer({ root, port: PORT });
-const browser = await chromium.launch({
-  executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const browser = await launchChromium(executablePath);
 
 const rows = [];
+let buttonParts = [];
+let dialogLoad = [];
 try {
   for (const path of KEY_PAGES) {
-    const page = await browser.newPage();
-    const files = new Set();
-    page.on('requestfinished', (request) => {
-      const url = new URL(request.url());
-      if (/\.(js|css)$/.test(url.pathname)) files.add(url.pathname);
-    });
-    await page.goto(`http://127.0.0.1:${PORT}${path}`, { waitUntil: 'networkidle' });
-    await page.close();
-    const totals = { js: 0, jsGzip: 0, css: 0, cssGzip: 0, files: files.size };
+    const files = await firstLoadFiles(browser, path);
+    const totals = { js: 0, jsGzip: 0, css: 0, cssGzip: 0, files: files.length };
     for (const file of files) {
       const bytes = await readFile(join(root, file));
       const kind = file.endsWith('.css') ? 'css' : 'js';
@@ -50,7 +221,10 @@ try {
       totals[`${kind}Gzip`] += gzipSync(bytes, { level: 9 }).length;
     }
     rows.push({ path, ...totals });
+    if (path === '/') buttonParts = await docentFirstLoad(root, files);
   }
+  const opened = await dialogFiles(browser);
+  dialogLoad = await Promise.all(opened.map(async (file) => ({ file, ...sizeOf(await readFile(join(root, file))) })));
 } finally {
   await browser.close();
   server.close();
@@ -65,6 +239,33 @@ console.log('|---|---|---|---|---|---|');
 for (const row of rows) {
   console.log(`| ${row.path} | ${row.files} | ${kib(row.js)} | ${kib(row.jsGzip)} | ${kib(row.css)} | ${kib(row.cssGzip)} |`);
 }
+
+console.log('');
+console.log('what the Docent search button adds to the first load of / (gzip at level 9):');
+const buttonTotal = sumSizes(buttonParts);
+printSizeTable(['part', 'file'], [
+  ...buttonParts.map((part) => ({ ...part, cells: [part.what, part.where] })),
+  { cells: ['total', ''], ...buttonTotal },
+]);
+const buttonVerdict = buttonTotal.gzip <= BUTTON_TARGET_GZIP ? 'met' : 'NOT met';
+console.log(`button on first load: ${kib(buttonTotal.gzip)} gzip; target <= ${kib(BUTTON_TARGET_GZIP)} gzip: ${buttonVerdict}`);
+const scriptTagButton = sumSizes(await distSizes(/^docent\.(js|css)$/));
+console.log(`script-tag install: button (dist/docent.js + dist/docent.css): ${kib(scriptTagButton.raw)} raw, ${kib(scriptTagButton.gzip)} gzip`);
+
+console.log('');
+console.log('opening the dialog (files loaded after a click on the navbar search button, until it shows and the network is idle):');
+const dialogCode = dialogLoad.filter((loaded) => /\.(js|css)$/.test(loaded.file));
+printSizeTable(['file'], [
+  ...dialogLoad.map((loaded) => ({ ...loaded, cells: [loaded.file] })),
+  { cells: ['total JS and CSS'], ...sumSizes(dialogCode) },
+]);
+console.log('');
+console.log('script-tag install: dialog chunk (packages/widget/dist):');
+const scriptTagDialog = await distSizes(/^docent-dialog.*\.(js|css)$/);
+printSizeTable(['file'], [
+  ...scriptTagDialog.map((file) => ({ ...file, cells: [file.where] })),
+  { cells: ['total'], ...sumSizes(scriptTagDialog) },
+]);
 
 console.log('');
 console.log('retrieval on the public question set (packages/engine/test/questions/public.json):');

@@ -1,10 +1,12 @@
 /**
  * Engine benchmark over a built site (default: website/build of this repository):
- * index size (raw and gzip), build and load time, and search and answer latency (p50/p95).
+ * index size (raw and gzip), build and load time, and search and answer latency (p50/p95), also over every
+ * question of the public question set (test/questions/public.json) against the p95 target.
  *
  *   node --import tsx packages/engine/bench/bench.ts [built-site-dir]
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +15,10 @@ import { sectionsFromDirectory } from '../src/node/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const siteDir = path.resolve(process.argv[2] ?? path.join(here, '../../../website/build'));
+const publicQuestionsFile = path.join(here, '../test/questions/public.json');
+
+/** The latency target for one search or answer over the public question set. */
+const P95_TARGET_MS = 10;
 
 /** What readers type in the search box: words, prefixes, typos. */
 export const SEARCH_QUERIES = [
@@ -40,12 +46,29 @@ export const QUESTIONS = [
   'What is the capital of France?', 'How do I bake bread?',
 ];
 
+/** The `q` of every entry of the public question set (an array of `{ q, expect }`). */
+async function readPublicQuestions(): Promise<string[]> {
+  const entries: unknown = JSON.parse(await readFile(publicQuestionsFile, 'utf8'));
+  if (!Array.isArray(entries)) throw new Error(`${publicQuestionsFile}: expected an array of { q, expect }`);
+  return entries.map((entry: unknown, position) => {
+    const q = typeof entry === 'object' && entry !== null ? (entry as { q?: unknown }).q : undefined;
+    if (typeof q !== 'string') throw new Error(`${publicQuestionsFile}: entry ${position} has no string "q"`);
+    return q;
+  });
+}
+
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-function measure(inputs: readonly string[], run: (input: string) => unknown, rounds: number): { p50: number; p95: number; max: number } {
+interface Latency {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function measure(inputs: readonly string[], run: (input: string) => unknown, rounds: number): Latency {
   for (const input of inputs) run(input); // warm-up
   const samples: number[] = [];
   for (let round = 0; round < rounds; round++) {
@@ -60,6 +83,9 @@ function measure(inputs: readonly string[], run: (input: string) => unknown, rou
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number): string => `${value.toFixed(value < 1 ? 3 : 1)} ms`;
+const verdict = (times: Latency): string => (times.p95 <= P95_TARGET_MS ? 'met' : 'MISSED');
+const latencyRow = (call: string, times: Latency): string =>
+  `| ${call} | ${ms(times.p50)} | ${ms(times.p95)} | ${ms(times.max)} | ${verdict(times)} |`;
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(siteDir, 'index.html'))) {
@@ -87,6 +113,9 @@ async function main(): Promise<void> {
   const searchTimes = measure(SEARCH_QUERIES, (query) => search(loaded, query), 20);
   const answerTimes = measure(QUESTIONS, (question) => answer(loaded, question), 10);
   const answered = QUESTIONS.filter((question) => answer(loaded, question).answered).length;
+  const publicQuestions = await readPublicQuestions();
+  const publicSearchTimes = measure(publicQuestions, (question) => search(loaded, question), 5);
+  const publicAnswerTimes = measure(publicQuestions, (question) => answer(loaded, question), 5);
 
   console.log(`site                 ${siteDir}`);
   console.log(`pages / sections     ${pages} / ${sections.length}`);
@@ -102,6 +131,12 @@ async function main(): Promise<void> {
     `answer latency       p50 ${ms(answerTimes.p50)}, p95 ${ms(answerTimes.p95)}, max ${ms(answerTimes.max)} ` +
       `(${QUESTIONS.length} questions x 10; ${answered} answered)`,
   );
+  console.log('');
+  console.log(`latency over the public question set (${publicQuestions.length} questions x 5, test/questions/public.json):`);
+  console.log(`| call | p50 | p95 | max | target p95 <= ${P95_TARGET_MS} ms |`);
+  console.log('|---|---|---|---|---|');
+  console.log(latencyRow('search(q)', publicSearchTimes));
+  console.log(latencyRow('answer(q)', publicAnswerTimes));
 }
 
 await main();

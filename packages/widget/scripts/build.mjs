@@ -3,17 +3,25 @@
 //   dist/  docent.js (the element module, for <script type="module">), its lazy dialog chunk, docent.css
 // Ends with the gzip size of the button entry (what every page pays) and of the dialog chunk (loaded on demand).
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ENGINE = join(PACKAGE, '..', 'engine');
 const STYLES = ['docent.css', 'docent-dialog.css'];
-const copyStyles = (folder) => Promise.all(STYLES.map((name) => copyFile(join(PACKAGE, 'src', 'styles', name), join(PACKAGE, folder, name))));
+/** The stylesheets, minified: comments and whitespace are a third of their size and every page loads docent.css. */
+const copyStyles = (folder) =>
+  Promise.all(
+    STYLES.map(async (name) => {
+      const source = await readFile(join(PACKAGE, 'src', 'styles', name), 'utf8');
+      const { code } = await transform(source, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15.4'] });
+      await writeFile(join(PACKAGE, folder, name), code);
+    }),
+  );
 
 function run(command, args, cwd = PACKAGE) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });

@@ -3,26 +3,39 @@
  * name, camelCase prop, type, default, allowed values, elements, docs group and one-line meaning. Elements
  * (attribute strings) and React components (prop values) parse through it, and the docs are generated from it.
  *
- * The rows are written in two files only so the button stays small: the rows the elements read themselves ship
- * with the button (attributes/elementRows.ts), the rest load with the dialog (attributes/dialogRows.ts); an
- * element's warnings for those appear when its dialog code loads. This module joins them. Pure: no DOM.
+ * The rows are written in several files only so the button stays small: the rows the elements read themselves
+ * ship with the button (attributes/elementRows.ts; their docs are in attributes/elementDocs.ts), the rest load
+ * with the dialog (attributes/dialogRows.ts); an element's warnings for those appear when its dialog code loads.
+ * This module joins them. Pure: no DOM.
  */
 import { DIALOG_ROWS } from './attributes/dialogRows.js';
+import { ELEMENT_DOCS } from './attributes/elementDocs.js';
 import { ELEMENT_ROWS } from './attributes/elementRows.js';
 import {
   ATTRIBUTE_GROUPS,
   type AttributeDefinition,
   type ElementKind,
+  type ElementOptionName,
   type OptionName,
   type WidgetOptions,
 } from './attributes/model.js';
-import { defaultOf, parsePropRows, parseRows, toAttributeValue, type Warner } from './attributes/parse.js';
+import { defaultOf, parseRows, type Warner } from './attributes/parse.js';
 
 export * from './attributes/model.js';
-export { createWarner, defaultOf, parseAttribute, toAttributeValue, type Warner } from './attributes/parse.js';
+export { createWarner, defaultOf, parseAttribute, type Warner } from './attributes/parse.js';
+export { attributeNameOf, toAttributeValue } from './attributes/attributeText.js';
 export { isCssLength, isShortcut } from './attributes/elementTypes.js';
 
-const TABLE: { readonly [P in OptionName]: AttributeDefinition<P> } = { ...ELEMENT_ROWS, ...DIALOG_ROWS };
+/** The element rows with their docs, for the reference table. */
+function withDocs<P extends ElementOptionName>(prop: P): AttributeDefinition<P> {
+  return { ...ELEMENT_ROWS[prop], ...ELEMENT_DOCS[prop] } as AttributeDefinition<P>;
+}
+
+const ELEMENT_TABLE = Object.fromEntries(
+  (Object.keys(ELEMENT_ROWS) as ElementOptionName[]).map((prop) => [prop, withDocs(prop)]),
+) as { readonly [P in ElementOptionName]: AttributeDefinition<P> };
+
+const TABLE: { readonly [P in OptionName]: AttributeDefinition<P> } = { ...ELEMENT_TABLE, ...DIALOG_ROWS };
 
 /** Every attribute, in the order of the reference page (grouped as `ATTRIBUTE_GROUPS`). */
 export const ATTRIBUTES: readonly AttributeDefinition[] = (Object.values(TABLE) as AttributeDefinition[]).sort(
@@ -50,22 +63,6 @@ export function parseAttributes(kind: ElementKind, getAttribute: (name: string) 
 }
 
 export type WidgetProps = { [P in OptionName]?: WidgetOptions[P] | undefined };
-
-/** Parses React props; `provided` holds the props that were set and valid. */
-export function parseProps(kind: ElementKind, props: object, warner: Warner): { options: WidgetOptions; provided: Partial<WidgetOptions> } {
-  return parsePropRows(ATTRIBUTES, kind, props, warner);
-}
-
-/** Attribute name → text, for every provided option the element accepts. */
-export function toAttributes(kind: ElementKind, provided: Partial<WidgetOptions>): Record<string, string> {
-  const attributes: Record<string, string> = {};
-  const values = provided as Partial<Record<OptionName, unknown>>;
-  for (const definition of attributesOf(kind)) {
-    const text = toAttributeValue(values[definition.prop]);
-    if (text !== null) attributes[definition.name] = text;
-  }
-  return attributes;
-}
 
 /** How the allowed values of an attribute read (in warnings and in the docs). */
 export function describeAllowed(definition: AttributeDefinition): string {

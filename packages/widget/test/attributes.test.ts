@@ -8,11 +8,11 @@ import {
   defaultOptions,
   parseAttribute,
   parseAttributes,
-  parseProps,
-  toAttributes,
+  attributeNameOf,
   type ElementKind,
   type OptionName,
 } from '../src/attributes.js';
+import { toElementAttributes } from '../src/react/components.js';
 
 /** A warner that records instead of printing. */
 function recorder(): { warner: ReturnType<typeof createWarner>; messages: string[] } {
@@ -190,37 +190,40 @@ describe('parsing attribute strings', () => {
   });
 });
 
-describe('parsing React props', () => {
-  test('valid props are typed values, and are the ones passed on as attributes', () => {
-    const { warner, messages } = recorder();
-    const { options, provided } = parseProps(
-      'search-button',
-      { project: 'my-project', cleanTitles: true, storeHistory: false, filters: [{ label: 'API', path: '/api/' }], buttonStyle: 'pill' },
-      warner,
-    );
-    assert.equal(messages.length, 0);
-    assert.equal(options.cleanTitles, true);
-    assert.equal(options.headerTitle, 'Ask AI');
-    assert.deepEqual(toAttributes('search-button', provided), {
+describe('React props', () => {
+  test('are written as the element\'s attributes: kebab-case names, booleans and JSON as text', () => {
+    const attributes = toElementAttributes({
       project: 'my-project',
-      'button-style': 'pill',
+      cleanTitles: true,
+      storeHistory: false,
+      filters: [{ label: 'API', path: '/api/' }],
+      buttonStyle: 'pill',
+      apiUrl: undefined,
+      className: 'navbar-search',
+      children: 'Search',
+    });
+    assert.deepEqual(attributes, {
+      project: 'my-project',
       'clean-titles': 'true',
-      filters: '[{"label":"API","path":"/api/"}]',
       'store-history': 'false',
+      filters: '[{"label":"API","path":"/api/"}]',
+      'button-style': 'pill',
     });
   });
 
-  test('a bad prop warns once (naming the prop) and falls back', () => {
+  test('every attribute is its prop name in kebab case, so the React components need no table', () => {
+    for (const definition of ATTRIBUTES) assert.equal(attributeNameOf(definition.prop), definition.name);
+  });
+
+  test('a bad prop reaches the element as a bad attribute: one warning naming it, then the default', () => {
     const { warner, messages } = recorder();
-    const props = { project: 'my-project', cleanTitles: 'yes', suggestedQuestions: 'not an array', buttonStyle: 'round' };
+    const attributes = toElementAttributes({ project: 'my-project', cleanTitles: 'yes', buttonStyle: 'round' });
     for (let round = 0; round < 2; round += 1) {
-      const { options, provided } = parseProps('search-button', props, warner);
+      const options = parseAttributes('search-button', (name) => attributes[name] ?? null, warner);
       assert.equal(options.cleanTitles, false);
-      assert.deepEqual(options.suggestedQuestions, []);
       assert.equal(options.buttonStyle, 'rounded');
-      assert.deepEqual(Object.keys(provided), ['project']);
     }
-    assert.equal(messages.length, 3);
-    assert.ok(messages.some((message) => message.includes('prop cleanTitles') && message.includes('"yes"')));
+    assert.equal(messages.length, 2);
+    assert.ok(messages.some((message) => message.includes('clean-titles') && message.includes('"yes"')));
   });
 });

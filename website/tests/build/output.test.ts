@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ROUTES } from '../routes';
@@ -61,6 +61,18 @@ describe('production build', () => {
     assert.equal(attributeOf(html, 'link', 'rel="icon"', 'href'), '/img/favicon.svg');
     for (const file of ['favicon.svg', 'logo.svg', 'logo-dark.svg']) {
       assert.match(readFileSync(join(BUILD, 'img', file), 'utf8'), /^<svg /, file);
+    }
+  });
+
+  it('shows every widget screenshot on a page, with alt text, and ships no unused one', () => {
+    const shots = readdirSync(join(BUILD, 'img', 'screenshots'));
+    assert.ok(shots.length >= 4, 'npm run screenshots -- --docs writes the widget images');
+    const pages = ROUTES.map((route) => read(route.path));
+    for (const shot of shots) {
+      const image = new RegExp(`<img\\b[^>]*src="?/img/screenshots/${shot}[^>]*>`);
+      const tag = pages.map((html) => image.exec(html)?.[0]).find(Boolean);
+      assert.ok(tag, `${shot} is not used by any page: use it or stop generating it`);
+      assert.match(tag, /alt="?[A-Z][^">]{20,}/, `${shot} needs alt text`);
     }
   });
 

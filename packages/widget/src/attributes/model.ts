@@ -85,16 +85,17 @@ export interface ValueType {
   readonly name: ValueTypeName;
   /** Attribute text → the value `check` expects (JSON is parsed here). */
   readonly decode?: (raw: string) => unknown;
-  readonly check: (value: unknown, definition: AttributeDefinition) => Check;
+  readonly check: (value: unknown, definition: AttributeRule) => Check;
   /** The allowed values, as a warning says them. */
-  readonly allowed: (definition: AttributeDefinition) => string;
+  readonly allowed: (definition: AttributeRule) => string;
 }
 
 /** Sections of the reference page (layout.mdx), in order. */
 export type AttributeGroup = 'connection' | 'text' | 'buttons' | 'results' | 'branding' | 'appearance' | 'feedback';
 export const ATTRIBUTE_GROUPS: readonly AttributeGroup[] = ['connection', 'text', 'buttons', 'results', 'branding', 'appearance', 'feedback'];
 
-export interface AttributeDefinition<P extends OptionName = OptionName> {
+/** What the elements need at run time to read an attribute: its names, type, allowed values and default. */
+export interface AttributeRule<P extends OptionName = OptionName> {
   /** Attribute name on the elements (kebab-case). */
   readonly name: string;
   /** React prop and Docusaurus plugin option (camelCase). */
@@ -105,13 +106,20 @@ export interface AttributeDefinition<P extends OptionName = OptionName> {
   readonly default: WidgetOptions[P];
   /** Element-specific defaults that replace `default` (for `default-tab`). */
   readonly defaultByElement?: Partial<Record<ElementKind, WidgetOptions[P]>>;
-  /** How the default reads in the docs when it is not a plain value. */
-  readonly defaultLabel?: string;
   readonly required?: boolean;
   readonly elements: readonly ElementKind[];
+}
+
+/** What only the reference docs need: kept out of the rules that ship with the button. */
+export interface AttributeDoc {
+  /** How the default reads in the docs when it is not a plain value. */
+  readonly defaultLabel?: string;
   readonly group: AttributeGroup;
   /** One line for the reference table. */
   readonly description: string;
 }
 
+export type AttributeDefinition<P extends OptionName = OptionName> = AttributeRule<P> & AttributeDoc;
+
+export type AttributeRules<P extends OptionName> = { readonly [K in P]: AttributeRule<K> };
 export type AttributeRows<P extends OptionName> = { readonly [K in P]: AttributeDefinition<K> };

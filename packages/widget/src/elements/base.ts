@@ -4,7 +4,7 @@
  * label taken from the element's text, and the `docent:*` events.
  */
 import { ELEMENT_ROWS } from '../attributes/elementRows.js';
-import type { AttributeDefinition, ElementKind, ElementOptionName, ElementOptions } from '../attributes/model.js';
+import type { AttributeRule, ElementKind, ElementOptionName, ElementOptions } from '../attributes/model.js';
 import { createWarner, parseRows, type Warner } from '../attributes/parse.js';
 import type { AssistantHost } from '../dialog/api.js';
 import { dispatchDocentEvent, type DocentEventDetails, type DocentEventName } from '../events.js';
@@ -16,7 +16,7 @@ import { element } from './dom.js';
 const ElementBase: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
-const ROWS = Object.values(ELEMENT_ROWS) as AttributeDefinition<ElementOptionName>[];
+const ROWS = Object.values(ELEMENT_ROWS) as AttributeRule<ElementOptionName>[];
 
 /** Links a stylesheet before `node`; resolves once it has loaded (or failed, or after 3 s). */
 function linkStylesheet(node: Element, name: StylesheetName): Promise<void> {

@@ -6,20 +6,15 @@ import { ELEMENT_TAGS } from '../attributes/model.js';
 import { DocentChat } from './chat.js';
 import { DocentChatButton } from './chatButton.js';
 import { DocentSearchButton } from './searchButton.js';
+import { define } from './define/define.js';
 
 export { DocentChat, DocentChatButton, DocentSearchButton };
 export type { OpenOptions } from './dialogHost.js';
 export { setStylesheetUrl } from '../stylesheet.js';
 
-function define(tag: string, constructor: CustomElementConstructor): void {
-  if (!customElements.get(tag)) customElements.define(tag, constructor);
-}
-
-if (typeof customElements !== 'undefined') {
-  define(ELEMENT_TAGS['search-button'], DocentSearchButton);
-  define(ELEMENT_TAGS['chat-button'], DocentChatButton);
-  define(ELEMENT_TAGS.chat, DocentChat);
-}
+define(ELEMENT_TAGS['search-button'], DocentSearchButton);
+define(ELEMENT_TAGS['chat-button'], DocentChatButton);
+define(ELEMENT_TAGS.chat, DocentChat);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -9,7 +9,9 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { createWarner, ELEMENT_TAGS, parseProps, toAttributes, type ElementKind, type Tab, type Warner, type WidgetProps } from '../attributes.js';
+import { attributeNameOf, toAttributeValue } from '../attributes/attributeText.js';
+import { ELEMENT_TAGS, type ElementKind, type Tab } from '../attributes/model.js';
+import type { WidgetProps } from '../attributes.js';
 
 /** Methods of the search and chat buttons, through a React ref. */
 export interface DocentElementHandle {
@@ -53,22 +55,41 @@ interface ElementWithMethods extends HTMLElement {
   close?: DocentElementHandle['close'];
 }
 
-function registerElements(): void {
+/** Each component registers only its own element, so a page with the search button loads no chat code. */
+const REGISTER: Partial<Record<ElementKind, () => Promise<unknown>>> = {
+  'search-button': () => import('../elements/define/searchButton.js'),
+  'chat-button': () => import('../elements/define/chatButton.js'),
+  chat: () => import('../elements/define/chat.js'),
+};
+
+function registerElement(kind: ElementKind): void {
   // In the browser only, after hydration: the element code never runs on a server.
-  import('../elements/index.js').catch((error: unknown) => console.error('Docent: the elements could not load.', error));
+  REGISTER[kind]?.().catch((error: unknown) => console.error('Docent: the element could not load.', error));
 }
 
-/** Parses the props through the attribute table (one warning per bad prop) and renders the custom element. */
+const NOT_ATTRIBUTES = new Set(['children', 'className', 'id']);
+
+/**
+ * Props → attribute text. The element itself checks the values (one warning per bad attribute, then the
+ * default), so the page does not ship the attribute table with the button.
+ */
+export function toElementAttributes(props: object): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [prop, value] of Object.entries(props)) {
+    const text = NOT_ATTRIBUTES.has(prop) ? null : toAttributeValue(value);
+    if (text !== null) attributes[attributeNameOf(prop)] = text;
+  }
+  return attributes;
+}
+
+/** Renders the custom element with the props as attributes, and registers the elements after hydration. */
 function useElement(kind: ElementKind, props: ElementProps): {
   rendered: ReactElement;
   element: RefObject<ElementWithMethods | null>;
 } {
-  const warner = useRef<Warner | null>(null);
-  warner.current ??= createWarner();
   const element = useRef<ElementWithMethods | null>(null);
-  useEffect(registerElements, []);
-  const { provided } = parseProps(kind, props, warner.current);
-  const attributes = { ref: element, className: props.className, id: props.id, ...toAttributes(kind, provided) };
+  useEffect(() => registerElement(kind), [kind]);
+  const attributes = { ref: element, className: props.className, id: props.id, ...toElementAttributes(props) };
   return { rendered: createElement(ELEMENT_TAGS[kind], attributes, props.children), element };
 }
 
