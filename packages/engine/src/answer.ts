@@ -29,6 +29,9 @@ export const ANSWER_THRESHOLD = 0.55;
 /** How many sections to re-rank, and how many may contribute sentences. */
 const CANDIDATES = 40;
 const MAX_SECTIONS = 3;
+const RELATED_PAGES = 3;
+/** A question the docs do not cover gets more pages to try than an answered one. */
+const CLOSEST_PAGES = 5;
 const ROUNDUP_HEADING = /^(next steps?|see also|related( pages| topics)?|further reading|learn more|where to go next|what's next)$/i;
 /** How many of the best candidates are re-scored by their best sentence. */
 const RESCORED = 15;
@@ -280,7 +283,16 @@ function closestPages(index: DocentIndex, question: QuestionWord[], pathPrefix: 
   if (!question.length) return [];
   const query = question.map((word) => word.primary).join(' ');
   return search(index, query, { limit: 12, maxSectionsPerPage: 1, pathPrefix })
-    .slice(0, 3)
+    .slice(0, CLOSEST_PAGES)
+    .map((page) => ({ url: page.pageUrl, title: page.pageTitle }));
+}
+
+/** Pages the Search tab would show for the question, after the cited ones: where to read on. */
+function relatedPages(index: DocentIndex, question: string, pathPrefix: string | undefined, cited: readonly Citation[]): ClosestPage[] {
+  const citedPages = new Set(cited.map((citation) => citation.sectionUrl.split('#')[0]));
+  return search(index, question, { limit: RELATED_PAGES + cited.length, maxSectionsPerPage: 1, pathPrefix })
+    .filter((page) => !citedPages.has(page.pageUrl))
+    .slice(0, RELATED_PAGES)
     .map((page) => ({ url: page.pageUrl, title: page.pageTitle }));
 }
 
@@ -290,7 +302,7 @@ function notCovered(closest: ClosestPage[], confidence: number): Answer {
     lines.push('', 'The closest pages are:', '');
     for (const page of closest) lines.push(`- [${escapeMarkdown(page.title)}](${page.url})`);
   }
-  return { answered: false, markdown: lines.join('\n'), sentences: [], citations: [], closest, confidence };
+  return { answered: false, markdown: lines.join('\n'), sentences: [], citations: [], closest, related: [], confidence };
 }
 
 /**
@@ -361,5 +373,6 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
     else paragraphs.push(line);
     previous = sentence.citation;
   }
-  return { answered: true, markdown: paragraphs.join('\n\n'), sentences, citations, closest: [], confidence };
+  const related = relatedPages(index, question, options.pathPrefix, citations);
+  return { answered: true, markdown: paragraphs.join('\n\n'), sentences, citations, closest: [], related, confidence };
 }

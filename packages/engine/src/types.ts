@@ -103,8 +103,10 @@ export interface Answer {
   markdown: string;
   sentences: AnswerSentence[];
   citations: Citation[];
-  /** When not answered: up to three pages closest to the question. */
+  /** When not answered: up to five pages closest to the question. */
   closest: ClosestPage[];
+  /** When answered: up to three more pages the search ranks high for the question, none of them cited. */
+  related: ClosestPage[];
   /** How well the best section covers the question, 0–1 (the answer threshold applies to it). */
   confidence: number;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { answer, withTextFragment, encodeTextDirective } from '../src/index.js';
+import { answer, search, withTextFragment, encodeTextDirective } from '../src/index.js';
 import type { Answer } from '../src/index.js';
 import { fixtureIndex } from './helpers.js';
 
@@ -49,6 +49,19 @@ describe('answer', async () => {
     assert.deepEqual(result.closest, []);
   });
 
+  it('lists related pages after an answer: pages the search ranks high that the answer does not cite', () => {
+    const question = 'How do I switch the widget to dark mode?';
+    const result = answer(index, question);
+    assert.equal(result.answered, true);
+    const cited = new Set(result.citations.map((citation) => citation.sectionUrl.split('#')[0]));
+    const searched = search(index, question, { limit: 10 }).map((page) => page.pageUrl).filter((url) => !cited.has(url));
+    assert.ok(result.related.length > 0 && result.related.length <= 3);
+    assert.deepEqual(
+      result.related.map((page) => page.url),
+      searched.slice(0, result.related.length),
+    );
+  });
+
   it('cites a passage of several sentences with a start,end text fragment', () => {
     const result = answer(index, 'What happens over the rate limit?');
     assertWellFormed(result);
@@ -85,7 +98,8 @@ describe('answer', async () => {
       assert.deepEqual(result.sentences, []);
       assert.deepEqual(result.citations, []);
       assert.match(result.markdown, /^The documentation does not cover this question/);
-      assert.ok(result.closest.length <= 3);
+      assert.ok(result.closest.length <= 5);
+      assert.deepEqual(result.related, []);
       assert.ok(result.confidence < 0.6);
     }
     const bread = answer(index, 'How do I bake bread?');

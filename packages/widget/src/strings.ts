@@ -34,6 +34,7 @@ export interface WidgetStrings extends ElementStrings {
   answerFailed: string;
   notCovered: string;
   closestPages: string;
+  relatedPages: string;
   sources: string;
   copyAnswer: string;
   copied: string;
@@ -89,6 +90,7 @@ export const STRINGS: WidgetStrings = {
   answerFailed: 'The answer could not be loaded.',
   notCovered: 'I could not find the answer to that in the documentation.',
   closestPages: 'These pages come closest:',
+  relatedPages: 'Related pages:',
   sources: 'Sources',
   copyAnswer: 'Copy answer',
   copied: 'Answer copied.',

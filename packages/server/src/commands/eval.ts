@@ -17,12 +17,16 @@ export function searchRanking(index: DocentIndex, question: Question): string[] 
   return search(index, question.q, { limit: 10 }).map((page) => page.pageUrl);
 }
 
-/** Page paths in the order an answer cites them (then its closest pages when it does not answer). */
+/**
+ * Page paths in the order the reader sees them under an answer: the cited pages, then the related pages
+ * (or, when it does not answer, the closest pages).
+ */
 export function answerRanking(index: DocentIndex, question: Question): string[] {
   const result = answer(index, question.q);
-  const cited = result.citations.map((citation) => citation.sectionUrl.split('#')[0] ?? citation.sectionUrl);
-  const closest = result.closest.map((page) => page.url.split('#')[0] ?? page.url);
-  return [...new Set([...cited, ...closest])];
+  const pathOf = (url: string): string => url.split('#')[0] ?? url;
+  const cited = result.citations.map((citation) => pathOf(citation.sectionUrl));
+  const listed = [...result.related, ...result.closest].map((page) => pathOf(page.url));
+  return [...new Set([...cited, ...listed])];
 }
 
 function format(label: string, scores: Scores): string {

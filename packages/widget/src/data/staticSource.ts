@@ -55,6 +55,7 @@ export function createStaticSource(indexUrl: string, fetcher: FetchText = fetchT
         markdown: result.markdown,
         citations: result.citations,
         closest: result.closest,
+        related: result.related,
       };
     },
   };

@@ -42,6 +42,8 @@ export interface Answer {
   readonly citations: readonly Citation[];
   /** When `answered` is false: the pages that come closest. */
   readonly closest: readonly PageLink[];
+  /** When `answered` is true: pages worth reading next, none of them cited (absent in conversations saved before). */
+  readonly related?: readonly PageLink[];
 }
 
 export interface SearchOptions {

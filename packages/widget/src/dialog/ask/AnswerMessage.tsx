@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { ReactNode } from 'react';
 import { Markdown } from '../../markdown/render.js';
-import { isExternal } from '../../markdown/url.js';
 import type { AssistantMessage, Rating } from '../../state/types.js';
 import { STRINGS } from '../../strings.js';
 import { AnswerActions } from './AnswerActions.js';
+import { PageLinks } from './PageLinks.js';
 import { SourceList } from './SourceList.js';
 
 interface AnswerMessageProps {
@@ -44,24 +44,16 @@ export function AnswerMessage({ message, hideSources, hideFeedback, pageOrigin, 
         <>
           <Markdown source={answer.markdown} citations={answer.citations} pageOrigin={pageOrigin} />
           {!hideSources && <SourceList citations={answer.citations} pageOrigin={pageOrigin} />}
+          {!hideSources && (
+            <div className="docent-markdown">
+              <PageLinks title={STRINGS.relatedPages} pages={answer.related ?? []} pageOrigin={pageOrigin} />
+            </div>
+          )}
         </>
       ) : (
         <div className="docent-markdown">
           <p>{STRINGS.notCovered}</p>
-          {answer.closest.length > 0 && (
-            <>
-              <p>{STRINGS.closestPages}</p>
-              <ul className="docent-closest">
-                {answer.closest.map((page) => (
-                  <li key={page.url}>
-                    <a href={page.url} {...(isExternal(page.url, pageOrigin) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                      {page.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <PageLinks title={STRINGS.closestPages} pages={answer.closest} pageOrigin={pageOrigin} />
         </div>
       )}
       <AnswerActions rating={message.rating} hideFeedback={hideFeedback} onCopy={() => onCopy(message)} onRate={(rating) => onRate(message.id, rating)} />

@@ -1,18 +1,23 @@
 /** Markdown copies of answers and of the whole conversation, with their sources. Pure, except `download`. */
-import type { Answer } from '../../data/types.js';
+import type { Answer, PageLink } from '../../data/types.js';
 import type { Message } from '../../state/types.js';
 import { STRINGS } from '../../strings.js';
 
 function sourcesMarkdown(answer: Answer): string {
   if (answer.citations.length === 0) return '';
   const lines = answer.citations.map((citation) => `${citation.number}. [${citation.title}](${citation.url})`);
-  return `\n\n${STRINGS.sources}:\n\n${lines.join('\n')}`;
+  const related = answer.related?.length ? `\n\n${STRINGS.relatedPages}\n\n${pageList(answer.related)}` : '';
+  return `\n\n${STRINGS.sources}:\n\n${lines.join('\n')}${related}`;
+}
+
+function pageList(pages: readonly PageLink[]): string {
+  return pages.map((page) => `- [${page.title}](${page.url})`).join('\n');
 }
 
 /** One answer as Markdown: its text (or the not-covered note and the closest pages) and its sources. */
 export function answerToMarkdown(answer: Answer): string {
   if (!answer.answered) {
-    const pages = answer.closest.map((page) => `- [${page.title}](${page.url})`).join('\n');
+    const pages = pageList(answer.closest);
     return pages ? `${STRINGS.notCovered}\n\n${STRINGS.closestPages}\n\n${pages}` : STRINGS.notCovered;
   }
   return `${answer.markdown.trim()}${sourcesMarkdown(answer)}`;

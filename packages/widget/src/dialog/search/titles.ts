@@ -20,8 +20,8 @@ export function cleanResultTitles(pages: readonly PageHit[]): PageHit[] {
   }));
 }
 
-/** Applies `clean-titles` to the titles an answer cites and to its closest pages. */
-export function cleanAnswerTitles<A extends { citations: readonly { title: string; breadcrumb: readonly string[] }[]; closest: readonly { title: string }[] }>(
+/** Applies `clean-titles` to the titles an answer cites and to its closest and related pages. */
+export function cleanAnswerTitles<A extends { citations: readonly { title: string; breadcrumb: readonly string[] }[]; closest: readonly { title: string }[]; related?: readonly { title: string }[] }>(
   answer: A,
 ): A {
   return {
@@ -32,5 +32,6 @@ export function cleanAnswerTitles<A extends { citations: readonly { title: strin
       breadcrumb: citation.breadcrumb.map((crumb, index) => (index === 0 ? cleanTitle(crumb) : crumb)),
     })),
     closest: answer.closest.map((page) => ({ ...page, title: cleanTitle(page.title) })),
+    ...(answer.related ? { related: answer.related.map((page) => ({ ...page, title: cleanTitle(page.title) })) } : {}),
   };
 }
