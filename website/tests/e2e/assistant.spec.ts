@@ -97,6 +97,12 @@ test.describe('the assistant behind the search button', () => {
     const answerParagraphs = conversation.locator('p', { has: page.getByRole('link', { name: /^Source \d+:/ }) });
     expect(await answerParagraphs.count()).toBe(await citations.count());
     await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
+    // Under the sources: pages to read next, none of them a cited page.
+    const related = conversation.getByRole('list').filter({ has: page.locator('a:not([href*=":~:text="])') }).last();
+    await expect(conversation.getByText('Related pages:')).toBeVisible();
+    const relatedLinks = await related.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(relatedLinks.length).toBeGreaterThan(0);
+    expect(relatedLinks.every((href) => href !== null && !href.startsWith('/installation/hugo'))).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
