@@ -20,6 +20,14 @@ function unitTestFiles() {
       .map((file) => join('packages', name, 'test', file));
   });
 }
+/** The docs checks that need no build: website/tests/docs/*.test.ts. */
+function docsTestFiles() {
+  const folder = join(WEBSITE, 'tests', 'docs');
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => join('website', 'tests', 'docs', file));
+}
+
 const timings = [];
 
 function record(suite, passed, failed, ms) {
@@ -88,6 +96,7 @@ timings.push(`test-routes build: ${seconds(e2eBuildTime)}`);
 
 // After the builds, so the engine's tests over the real built site run too.
 await nodeTests('unit', unitTestFiles());
+await nodeTests('docs', docsTestFiles());
 
 await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts', 'website/tests/build/artifacts.test.ts']);
 await nodeTests('build failures', ['website/tests/build/build-failures.test.ts']);
