@@ -93,6 +93,7 @@ const config = {
     ],
     'docusaurus-plugin-sass',
     'docusaurus-plugin-image-zoom',
+    './plugins/docent-style-reference.ts',
     pathPolyfill,
     ...e2eRoutes,
   ],
