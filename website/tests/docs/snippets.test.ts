@@ -16,7 +16,7 @@ const DOCS = join(__dirname, '..', '..', 'docs');
 const PAGES = join(__dirname, '..', '..', 'src', 'pages');
 /** Attributes every HTML element may carry. */
 const GLOBAL_ATTRIBUTES = new Set(['id', 'class', 'style', 'hidden', 'slot', 'lang', 'title', 'key', 'ref', 'classname']);
-const KIND_OF_TAG = new Map(Object.entries(ELEMENT_TAGS).map(([kind, tag]) => [tag, kind as ElementKind]));
+const KIND_OF_TAG = new Map<string, ElementKind>(Object.entries(ELEMENT_TAGS).map(([kind, tag]) => [tag, kind as ElementKind]));
 const KIND_OF_COMPONENT = new Map<string, ElementKind>([
   ['SearchButton', 'search-button'],
   ['ChatButton', 'chat-button'],
