@@ -69,7 +69,9 @@ describe('production build', () => {
     assert.ok(shots.length >= 4, 'npm run screenshots -- --docs writes the widget images');
     const pages = ROUTES.map((route) => read(route.path));
     for (const shot of shots) {
-      const image = new RegExp(`<img\\b[^>]*src="?/img/screenshots/${shot}[^>]*>`);
+      // Docusaurus copies an image a Markdown page shows to /assets/images/<name>-<hash>.<ext>.
+      const [name, extension] = shot.split('.');
+      const image = new RegExp(`<img\\b[^>]*src="?(/img/screenshots/${shot}|/assets/images/${name}-[0-9a-f]+\\.${extension})[^>]*>`);
       const tag = pages.map((html) => image.exec(html)?.[0]).find(Boolean);
       assert.ok(tag, `${shot} is not used by any page: use it or stop generating it`);
       assert.match(tag, /alt="?[A-Z][^">]{20,}/, `${shot} needs alt text`);
