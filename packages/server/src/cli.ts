@@ -1,5 +1,6 @@
 import { runEval } from './commands/eval.js';
 import { runIndex } from './commands/index.js';
+import { runServe } from './commands/serve.js';
 
 const USAGE = `Usage: docent <command> [options]
 
@@ -12,6 +13,13 @@ Commands:
       --index <file>       The index to score (default docent-index.json)
       --min-recall <0-1>   Exit with status 1 when recall@5 is lower
       --min-mrr <0-1>      Exit with status 1 when MRR is lower
+  serve                    Serve a built site and the REST API from one origin
+      --site <dir>         The built site (required)
+      --project <id>       The project id (required)
+      --port <n>           Port to listen on (default 3000)
+      --host <address>     Address to listen on (default 127.0.0.1)
+      --db <file>          The SQLite database (default .docent/docent.db)
+      --allowed-origin <o> Another origin allowed to call the API from a browser (repeatable)
   help                     Show this help
 `;
 
@@ -40,6 +48,8 @@ export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number>
         return await runIndex(rest, io);
       case 'eval':
         return await runEval(rest, io);
+      case 'serve':
+        return await runServe(rest, io);
       case undefined:
       case 'help':
       case '--help':

@@ -1,0 +1,78 @@
+/**
+ * The Docent server as a Fastify app: the REST API under `/v1` (requests checked against openapi.yaml, errors as
+ * problem+json) and the built site on every other path. Fastify: maintained, fast, schema validation built in
+ * (Ajv), and `inject()` lets tests call it without a socket; real-HTTP tests listen on 127.0.0.1.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ServerContext } from './context.js';
+import { registerCors } from './cors.js';
+import type { OpenApiDocument } from './openapi.js';
+import { HttpProblem, problemOf, sendProblem, type ProblemError } from './problem.js';
+import { projectRoutes } from './routes/projects.js';
+import { sendSite } from './staticSite.js';
+
+export interface AppOptions {
+  context: ServerContext;
+  contract: OpenApiDocument;
+  siteDir: string;
+  /** Origins allowed to call the API from a browser, besides the serving origin and localhost. */
+  allowedOrigins?: readonly string[];
+  /** Where the server reports what it does (never request bodies or secrets). */
+  log?: (message: string) => void;
+}
+
+/** Request bodies above this size answer 413. */
+export const BODY_LIMIT_BYTES = 32 * 1024;
+
+function validationErrors(error: FastifyError): ProblemError[] {
+  return (error.validation ?? []).map((item) => {
+    const missing = (item.params as { missingProperty?: string }).missingProperty;
+    const name = missing ?? item.instancePath.replace(/^\//, '');
+    const detail = item.message ?? 'is not valid';
+    return error.validationContext === 'body' ? { pointer: missing ? `${item.instancePath}/${missing}` : item.instancePath, detail } : { parameter: name, detail };
+  });
+}
+
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const log = options.log ?? (() => undefined);
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    ajv: { customOptions: { coerceTypes: true, allErrors: true, removeAdditional: false } },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const instance = request.url.split('?')[0];
+    if (error instanceof HttpProblem) return sendProblem(reply, problemOf(error.status, error.message, instance, error.errors), error.headers);
+    if (error.validation) {
+      const where = error.validationContext === 'body' ? 'request body' : `${error.validationContext ?? 'request'} parameters`;
+      return sendProblem(reply, problemOf(400, `The ${where} do not match this operation; see errors for each problem.`, instance, validationErrors(error)));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendProblem(reply, problemOf(413, `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB. Send a shorter question or fewer events per request.`, instance));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendProblem(reply, problemOf(415, 'Send the request body as JSON with Content-Type: application/json.', instance));
+    }
+    if (error.statusCode === 400) {
+      return sendProblem(reply, problemOf(400, 'The request body is not valid JSON. Check quotes, commas and brackets.', instance));
+    }
+    log(`internal error on ${request.method} ${instance}: ${error.message}`);
+    return sendProblem(reply, problemOf(500, 'The server could not complete the request. Try again; if it keeps failing, check the server log.', instance));
+  });
+
+  registerCors(app, options.allowedOrigins ?? []);
+  projectRoutes(app, options.context, options.contract);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/v1/') || request.url === '/v1') {
+      const path = request.url.split('?')[0];
+      return sendProblem(reply, problemOf(404, `There is no operation at ${request.method} ${path}. The API reference lists the operations.`, path));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('The site answers GET and HEAD only.');
+    }
+    return sendSite(options.siteDir, request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,41 @@
+/**
+ * The server's SQLite file (default `./.docent/docent.db`): WAL mode, and `synchronous = FULL` so every write the
+ * server has acknowledged survives a crash or power loss. Migrations run on open, one version at a time.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE searches (
+     id INTEGER PRIMARY KEY,
+     project TEXT NOT NULL,
+     query TEXT NOT NULL,
+     result_count INTEGER NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE INDEX searches_by_project ON searches (project, created_at);`,
+];
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  for (let next = version; next < MIGRATIONS.length; next++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[next] ?? '');
+      db.pragma(`user_version = ${next + 1}`);
+    })();
+  }
+}

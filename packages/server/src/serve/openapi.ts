@@ -1,0 +1,70 @@
+/**
+ * The contract, read from `openapi.yaml` at start: the server takes its request schemas from it (so routes cannot
+ * drift from the docs) and the tests validate every response against it.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  schema: Record<string, unknown>;
+}
+
+interface Operation {
+  operationId: string;
+  parameters?: (Parameter | { $ref: string })[];
+}
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation | Parameter[]> & { parameters?: (Parameter | { $ref: string })[] }>;
+  components: { schemas: Record<string, unknown>; parameters: Record<string, Parameter> };
+}
+
+/** openapi.yaml sits at the package root: two levels up from src/serve/ and from dist/serve/. */
+const CONTRACT = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+export function loadOpenApi(file: string = CONTRACT): OpenApiDocument {
+  return parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+}
+
+function resolveParameter(document: OpenApiDocument, parameter: Parameter | { $ref: string }): Parameter {
+  if ('$ref' in parameter) {
+    const name = parameter.$ref.split('/').pop() ?? '';
+    const resolved = document.components.parameters[name];
+    if (!resolved) throw new Error(`openapi.yaml: ${parameter.$ref} does not exist`);
+    return resolved;
+  }
+  return parameter;
+}
+
+/** The path and method of an operation, and its parameters (path-level ones included). */
+export function operation(document: OpenApiDocument, operationId: string): { path: string; method: string; parameters: Parameter[] } {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      if (method === 'parameters' || (value as Operation).operationId !== operationId) continue;
+      const shared = (item.parameters ?? []).map((parameter) => resolveParameter(document, parameter));
+      const own = ((value as Operation).parameters ?? []).map((parameter) => resolveParameter(document, parameter));
+      return { path, method, parameters: [...shared, ...own] };
+    }
+  }
+  throw new Error(`openapi.yaml has no operation ${operationId}`);
+}
+
+/** A JSON Schema object for the parameters of one location, for Fastify's request validation. */
+export function parametersSchema(parameters: Parameter[], location: Parameter['in']): Record<string, unknown> {
+  const chosen = parameters.filter((parameter) => parameter.in === location);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(chosen.map((parameter) => [parameter.name, stripExamples(parameter.schema)])),
+    required: chosen.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+  };
+}
+
+/** Fastify's validator (draft-07 Ajv) does not know the `example` keyword of OpenAPI. */
+function stripExamples(schema: Record<string, unknown>): Record<string, unknown> {
+  const { example: _example, examples: _examples, ...rest } = schema;
+  return rest;
+}

@@ -1,0 +1,89 @@
+/**
+ * The served site's pages, indexed in memory with the same engine as the browser (so both rank alike). It is
+ * built on start and again whenever the site is rebuilt: the server watches the site's `index.html`, which
+ * every build rewrites.
+ */
+import { readFile } from 'node:fs/promises';
+import { unwatchFile, watchFile } from 'node:fs';
+import path from 'node:path';
+import { buildIndex, type DocentIndex } from '@docent/engine';
+import { sectionsFromDirectory } from '@docent/engine/node';
+
+export interface SiteSnapshot {
+  index: DocentIndex;
+  pages: number;
+  sections: number;
+  /** The site's name: the part of the home page's `<title>` after the last `|`. */
+  siteName: string | null;
+  indexedAt: Date;
+}
+
+const WATCH_INTERVAL_MS = 1000;
+
+async function siteNameOf(siteDir: string): Promise<string | null> {
+  try {
+    const html = await readFile(path.join(siteDir, 'index.html'), 'utf8');
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+    if (!title) return null;
+    return title.split('|').pop()?.trim() || title;
+  } catch {
+    return null;
+  }
+}
+
+export async function indexSite(siteDir: string): Promise<SiteSnapshot> {
+  const sections = await sectionsFromDirectory(siteDir, { cleanTitles: true });
+  if (sections.length === 0) {
+    throw new Error(`${siteDir} has no HTML pages to index: build the site first, or pass the folder the build writes to --site.`);
+  }
+  return {
+    index: buildIndex(sections),
+    pages: new Set(sections.map((section) => section.pageUrl)).size,
+    sections: sections.length,
+    siteName: await siteNameOf(siteDir),
+    indexedAt: new Date(),
+  };
+}
+
+/** The current snapshot, replaced when the site is rebuilt. A failed re-index keeps the previous one. */
+export class SiteIndex {
+  private constructor(
+    private readonly siteDir: string,
+    private current: SiteSnapshot,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  static async open(siteDir: string, log: (message: string) => void): Promise<SiteIndex> {
+    return new SiteIndex(siteDir, await indexSite(siteDir), log);
+  }
+
+  get snapshot(): SiteSnapshot {
+    return this.current;
+  }
+
+  /** Re-indexes now (also what the watcher calls). */
+  async refresh(): Promise<void> {
+    try {
+      this.current = await indexSite(this.siteDir);
+      this.log(`re-indexed ${this.current.pages} pages (${this.current.sections} sections) after the site changed`);
+    } catch (error) {
+      this.log(`the site changed but could not be re-indexed; still answering from the previous index: ${(error as Error).message}`);
+    }
+  }
+
+  watch(): () => void {
+    const file = path.join(this.siteDir, 'index.html');
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const changed = (now: { mtimeMs: number }, before: { mtimeMs: number }): void => {
+      if (now.mtimeMs === before.mtimeMs || now.mtimeMs === 0) return;
+      clearTimeout(pending);
+      // A build writes many files; wait until it has been quiet for a moment.
+      pending = setTimeout(() => void this.refresh(), WATCH_INTERVAL_MS);
+    };
+    watchFile(file, { interval: WATCH_INTERVAL_MS, persistent: false }, changed);
+    return () => {
+      clearTimeout(pending);
+      unwatchFile(file, changed);
+    };
+  }
+}
