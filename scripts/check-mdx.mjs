@@ -1,5 +1,5 @@
 // Compiles MDX files the way Docusaurus will, to catch syntax errors without a full build.
-// Usage: node scripts/check-mdx.mjs <file-or-dir> [...]
+// Usage: node scripts/check-mdx.mjs [file-or-dir ...] (default: website/docs and website/src/pages)
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -15,7 +15,8 @@ async function collect(path) {
   return nested.flat();
 }
 
-const files = (await Promise.all(process.argv.slice(2).map(collect))).flat();
+const targets = process.argv.length > 2 ? process.argv.slice(2) : ['website/docs', 'website/src/pages'];
+const files = (await Promise.all(targets.map(collect))).flat();
 let failures = 0;
 for (const file of files) {
   const source = (await readFile(file, 'utf8')).replace(/^---\n[\s\S]*?\n---\n/, '');
