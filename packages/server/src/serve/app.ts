@@ -8,6 +8,7 @@ import type { ServerContext } from './context.js';
 import { registerCors } from './cors.js';
 import type { OpenApiDocument } from './openapi.js';
 import { HttpProblem, problemOf, sendProblem, type ProblemError } from './problem.js';
+import { messageRoutes } from './routes/messages.js';
 import { projectRoutes } from './routes/projects.js';
 import { sendSite } from './staticSite.js';
 
@@ -26,10 +27,11 @@ export const BODY_LIMIT_BYTES = 32 * 1024;
 
 function validationErrors(error: FastifyError): ProblemError[] {
   return (error.validation ?? []).map((item) => {
-    const missing = (item.params as { missingProperty?: string }).missingProperty;
-    const name = missing ?? item.instancePath.replace(/^\//, '');
-    const detail = item.message ?? 'is not valid';
-    return error.validationContext === 'body' ? { pointer: missing ? `${item.instancePath}/${missing}` : item.instancePath, detail } : { parameter: name, detail };
+    const { missingProperty, additionalProperty } = item.params as { missingProperty?: string; additionalProperty?: string };
+    const named = missingProperty ?? additionalProperty;
+    const detail = additionalProperty ? 'is not a property of this request' : (item.message ?? 'is not valid');
+    if (error.validationContext === 'body') return { pointer: named ? `${item.instancePath}/${named}` : item.instancePath, detail };
+    return { parameter: named ?? item.instancePath.replace(/^\//, ''), detail };
   });
 }
 
@@ -44,8 +46,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const instance = request.url.split('?')[0];
     if (error instanceof HttpProblem) return sendProblem(reply, problemOf(error.status, error.message, instance, error.errors), error.headers);
+    if (error.validation && error.validationContext === 'body') {
+      return sendProblem(reply, problemOf(422, 'The request body does not match the schema of this operation; see errors for each problem.', instance, validationErrors(error)));
+    }
     if (error.validation) {
-      const where = error.validationContext === 'body' ? 'request body' : `${error.validationContext ?? 'request'} parameters`;
+      const where = `${error.validationContext ?? 'request'} parameters`;
       return sendProblem(reply, problemOf(400, `The ${where} do not match this operation; see errors for each problem.`, instance, validationErrors(error)));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -63,6 +68,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerCors(app, options.allowedOrigins ?? []);
   projectRoutes(app, options.context, options.contract);
+  messageRoutes(app, options.context, options.contract);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/v1/') || request.url === '/v1') {

@@ -17,6 +17,21 @@ const MIGRATIONS: readonly string[] = [
      created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
    );
    CREATE INDEX searches_by_project ON searches (project, created_at);`,
+  `CREATE TABLE conversations (
+     id TEXT PRIMARY KEY,
+     project TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE TABLE messages (
+     id TEXT PRIMARY KEY,
+     conversation_id TEXT NOT NULL REFERENCES conversations (id),
+     question TEXT NOT NULL,
+     answer TEXT NOT NULL,
+     answered INTEGER NOT NULL,
+     citations TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE INDEX messages_by_conversation ON messages (conversation_id, created_at);`,
 ];
 
 export function openDatabase(file: string): Db {

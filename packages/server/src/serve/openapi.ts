@@ -63,6 +63,16 @@ export function parametersSchema(parameters: Parameter[], location: Parameter['i
   };
 }
 
+/** A schema of `components.schemas` for Fastify's request validation (references inside are not followed). */
+export function schemaFor(document: OpenApiDocument, name: string): Record<string, unknown> {
+  const schema = document.components.schemas[name] as Record<string, unknown> | undefined;
+  if (!schema) throw new Error(`openapi.yaml has no schema ${name}`);
+  const properties = Object.fromEntries(
+    Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>).map(([key, value]) => [key, stripExamples(value)]),
+  );
+  return { ...stripExamples(schema), properties };
+}
+
 /** Fastify's validator (draft-07 Ajv) does not know the `example` keyword of OpenAPI. */
 function stripExamples(schema: Record<string, unknown>): Record<string, unknown> {
   const { example: _example, examples: _examples, ...rest } = schema;
