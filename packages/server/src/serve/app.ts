@@ -8,6 +8,7 @@ import type { ServerContext } from './context.js';
 import { registerCors } from './cors.js';
 import type { OpenApiDocument } from './openapi.js';
 import { HttpProblem, problemOf, sendProblem, type ProblemError } from './problem.js';
+import { feedbackRoutes } from './routes/feedback.js';
 import { messageRoutes } from './routes/messages.js';
 import { projectRoutes } from './routes/projects.js';
 import { sendSite } from './staticSite.js';
@@ -69,6 +70,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerCors(app, options.allowedOrigins ?? []);
   projectRoutes(app, options.context, options.contract);
   messageRoutes(app, options.context, options.contract);
+  feedbackRoutes(app, options.context, options.contract);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/v1/') || request.url === '/v1') {

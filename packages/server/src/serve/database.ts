@@ -32,6 +32,27 @@ const MIGRATIONS: readonly string[] = [
      created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
    );
    CREATE INDEX messages_by_conversation ON messages (conversation_id, created_at);`,
+  `CREATE TABLE feedback (
+     id TEXT PRIMARY KEY,
+     project TEXT NOT NULL,
+     target_type TEXT NOT NULL CHECK (target_type IN ('page', 'answer')),
+     url TEXT,
+     message_id TEXT REFERENCES messages (id),
+     rating TEXT NOT NULL CHECK (rating IN ('up', 'down')),
+     comment TEXT,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE INDEX feedback_by_project ON feedback (project, created_at);
+   CREATE TABLE events (
+     id INTEGER PRIMARY KEY,
+     project TEXT NOT NULL,
+     type TEXT NOT NULL,
+     url TEXT NOT NULL,
+     occurred_at TEXT NOT NULL,
+     properties TEXT,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE INDEX events_by_project ON events (project, type, created_at);`,
 ];
 
 export function openDatabase(file: string): Db {

@@ -63,14 +63,33 @@ export function parametersSchema(parameters: Parameter[], location: Parameter['i
   };
 }
 
-/** A schema of `components.schemas` for Fastify's request validation (references inside are not followed). */
+/** OpenAPI-only keywords that the request validator does not know. */
+const ANNOTATIONS = new Set(['example', 'examples', 'discriminator']);
+
+/**
+ * A schema of `components.schemas` for Fastify's request validation, with every `#/components/schemas/…`
+ * reference replaced by the schema it names (the request schemas have no cycles).
+ */
 export function schemaFor(document: OpenApiDocument, name: string): Record<string, unknown> {
-  const schema = document.components.schemas[name] as Record<string, unknown> | undefined;
+  const schema = document.components.schemas[name];
   if (!schema) throw new Error(`openapi.yaml has no schema ${name}`);
-  const properties = Object.fromEntries(
-    Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>).map(([key, value]) => [key, stripExamples(value)]),
+  return inline(document, schema) as Record<string, unknown>;
+}
+
+function inline(document: OpenApiDocument, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => inline(document, item));
+  if (typeof value !== 'object' || value === null) return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') return schemaFor(document, ref.replace('#/components/schemas/', ''));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !ANNOTATIONS.has(key))
+      .map(([key, item]) => [key, key === 'properties' ? mapValues(item as Record<string, unknown>, (entry) => inline(document, entry)) : inline(document, item)]),
   );
-  return { ...stripExamples(schema), properties };
+}
+
+function mapValues(object: Record<string, unknown>, map: (value: unknown) => unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]));
 }
 
 /** Fastify's validator (draft-07 Ajv) does not know the `example` keyword of OpenAPI. */
