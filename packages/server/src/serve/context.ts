@@ -1,15 +1,34 @@
 /** What every route needs: the project this server serves, its site index and the database. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from './database.js';
 import { HttpProblem } from './problem.js';
+import { DEFAULT_LIMITS, RateLimiter, rateLimitHeaders, visitorKey, type RateLimit } from './rateLimit.js';
 import type { SiteIndex } from './siteIndex.js';
 
+export type LimitedOperation = keyof typeof DEFAULT_LIMITS;
+
 export class ServerContext {
+  private readonly limiters: Record<LimitedOperation, RateLimiter>;
+
   constructor(
     readonly project: string,
     readonly site: SiteIndex,
     readonly db: Db,
-  ) {}
+    limits: Record<LimitedOperation, RateLimit> = DEFAULT_LIMITS,
+  ) {
+    this.limiters = { messages: new RateLimiter(limits.messages), searches: new RateLimiter(limits.searches) };
+  }
+
+  /** Counts the request against the visitor's limit; over it, throws a 429 problem with Retry-After. */
+  limit(operation: LimitedOperation, request: FastifyRequest, reply: FastifyReply): void {
+    const decision = this.limiters[operation].take(visitorKey(request.ip));
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      const what = operation === 'messages' ? 'questions' : 'searches';
+      throw new HttpProblem(429, `Too many ${what} from this visitor: ${decision.limit} are allowed per window. Try again in ${decision.resetSeconds} seconds.`, undefined, headers);
+    }
+    reply.headers(headers);
+  }
 
   /** Throws a 404 problem unless the request's `projectId` is the served project. */
   requireProject(request: FastifyRequest): void {

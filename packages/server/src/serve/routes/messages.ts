@@ -44,6 +44,7 @@ async function stream(request: FastifyRequest, reply: FastifyReply, result: ApiA
     'cache-control': 'no-cache',
     'x-accel-buffering': 'no',
     ...(origin ? { 'access-control-allow-origin': String(origin), vary: 'Origin' } : {}),
+    ...Object.fromEntries(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((name) => [name, String(reply.getHeader(name) ?? '')]).filter(([, value]) => value)),
   });
   const { conversation_id, message_id, citations } = result;
   reply.raw.write(event('sources', { conversation_id, message_id, citations }));
@@ -63,6 +64,7 @@ export function messageRoutes(app: FastifyInstance, context: ServerContext, cont
     { schema: { params: parametersSchema(send.parameters, 'path'), body: schemaFor(contract, 'MessageRequest') } },
     async (request, reply) => {
       context.requireProject(request);
+      context.limit('messages', request, reply);
       const body = request.body as MessageRequest;
       const conversation = body.conversation_id ?? newId('conv');
       if (body.conversation_id && !context.db.prepare('SELECT 1 FROM conversations WHERE id = ? AND project = ?').get(body.conversation_id, context.project)) {

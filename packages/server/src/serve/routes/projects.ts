@@ -68,8 +68,9 @@ export function projectRoutes(app: FastifyInstance, context: ServerContext, cont
   app.get(
     routeOf(find.path),
     { schema: { params: parametersSchema(find.parameters, 'path'), querystring: parametersSchema(find.parameters, 'query') } },
-    async (request) => {
+    async (request, reply) => {
       context.requireProject(request);
+      context.limit('searches', request, reply);
       const { q, limit = 10, path } = request.query as { q: string; limit?: number; path?: string };
       const pages = search(context.site.snapshot.index, q, { limit, maxSectionsPerPage: limit, ...(path ? { pathPrefix: path } : {}) });
       const sections = pages

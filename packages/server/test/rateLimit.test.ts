@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { createApp } from '../src/serve/app.js';
+import { ServerContext } from '../src/serve/context.js';
+import { openDatabase } from '../src/serve/database.js';
+import { loadOpenApi } from '../src/serve/openapi.js';
+import { RateLimiter, visitorKey } from '../src/serve/rateLimit.js';
+import { SiteIndex } from '../src/serve/siteIndex.js';
+import { assertMatches } from './contract.js';
+
+describe('RateLimiter', () => {
+  it('allows the limit per window, then refuses until the window ends', () => {
+    let now = 0;
+    const limiter = new RateLimiter({ requests: 2, windowMs: 60_000 }, () => now);
+    assert.deepEqual(limiter.take('a'), { allowed: true, limit: 2, remaining: 1, resetSeconds: 60 });
+    assert.equal(limiter.take('a').remaining, 0);
+    now = 15_000;
+    assert.deepEqual(limiter.take('a'), { allowed: false, limit: 2, remaining: 0, resetSeconds: 45 });
+    assert.equal(limiter.take('b').allowed, true, 'another visitor has their own window');
+    now = 60_000;
+    assert.equal(limiter.take('a').allowed, true);
+  });
+
+  it('keys visitors by a hash, never by the address itself', () => {
+    assert.equal(visitorKey('203.0.113.7'), visitorKey('203.0.113.7'));
+    assert.notEqual(visitorKey('203.0.113.7'), visitorKey('203.0.113.8'));
+    assert.doesNotMatch(visitorKey('203.0.113.7'), /203/);
+  });
+});
+
+describe('rate limits on the API', () => {
+  it('answer 429 with Retry-After and RateLimit headers once a visitor asks too often, per operation', async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
+    writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Home | Acme</title><main><h1>Home</h1><p>Webhook retries happen five times.</p></main>');
+    const db = openDatabase(':memory:');
+    const context = new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db, {
+      messages: { requests: 2, windowMs: 60_000 },
+      searches: { requests: 3, windowMs: 60_000 },
+    });
+    const app = await createApp({ context, contract: loadOpenApi(), siteDir: site });
+    try {
+      const ask = () => app.inject({ method: 'POST', url: '/v1/projects/acme-docs/messages', payload: { question: 'webhook retries' } });
+      const first = await ask();
+      assert.equal(first.headers['ratelimit-limit'], '2');
+      assert.equal(first.headers['ratelimit-remaining'], '1');
+      await ask();
+      const refused = await ask();
+      assert.equal(refused.statusCode, 429);
+      assertMatches('Problem', refused.json());
+      assert.match(refused.json().detail, /Try again in \d+ seconds/);
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+      assert.equal(refused.headers['ratelimit-remaining'], '0');
+
+      const search = () => app.inject({ url: '/v1/projects/acme-docs/search?q=webhook' });
+      for (let count = 0; count < 3; count++) assert.equal((await search()).statusCode, 200);
+      assert.equal((await search()).statusCode, 429);
+      assert.equal((await app.inject({ url: '/v1/projects/acme-docs' })).statusCode, 200, 'reading the project is not limited');
+    } finally {
+      await app.close();
+      db.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+});
