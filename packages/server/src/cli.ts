@@ -1,3 +1,4 @@
+import { runAnalytics } from './commands/analytics.js';
 import { runEval } from './commands/eval.js';
 import { runIndex } from './commands/index.js';
 import { runServe } from './commands/serve.js';
@@ -20,6 +21,11 @@ Commands:
       --host <address>     Address to listen on (default 127.0.0.1)
       --db <file>          The SQLite database (default .docent/docent.db)
       --allowed-origin <o> Another origin allowed to call the API from a browser (repeatable)
+  analytics                What readers asked, searched and rated, and what the docs did not answer
+      --project <id>       The project id (required)
+      --since <period>     How far back, such as 30d, 12h or 2w (default 30d)
+      --db <file>          The SQLite database (default .docent/docent.db)
+      --json               Print the report as JSON
   help                     Show this help
 `;
 
@@ -50,6 +56,8 @@ export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number>
         return await runEval(rest, io);
       case 'serve':
         return await runServe(rest, io);
+      case 'analytics':
+        return await runAnalytics(rest, io);
       case undefined:
       case 'help':
       case '--help':
