@@ -55,6 +55,8 @@ const config = {
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
+        // The Google tag only when GTAG_ID is set at build time; by default the site talks to no third party.
+        ...(process.env.GTAG_ID ? { gtag: { trackingID: process.env.GTAG_ID, anonymizeIP: true } } : {}),
         sitemap: {
           changefreq: 'daily',
           priority: 0.5,

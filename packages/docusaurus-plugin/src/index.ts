@@ -24,6 +24,12 @@ export default function pluginDocent(context: LoadContext, options: ResolvedOpti
     async contentLoaded({ content, actions }) {
       actions.setGlobalData(content);
     },
+    injectHtmlTags() {
+      // The local analytics script (records page views in connected mode; does nothing in static mode).
+      const attributes: Record<string, string | boolean> = { src: `${context.baseUrl}analytics.js`, defer: true, 'data-project': options.project };
+      if (options.apiUrl) attributes['data-api-url'] = options.apiUrl;
+      return { headTags: [{ tagName: 'script', attributes }] };
+    },
     async allContentLoaded({ allContent }) {
       optedOut = optedOutPermalinks(allContent as Parameters<typeof optedOutPermalinks>[0]);
     },

@@ -39,7 +39,7 @@ export async function writeArtifacts(
     write(build.outDir, 'llms-full.txt', llmsFull(build.site, pages)),
     ...pages.map((page) => write(build.outDir, markdownFileOf(page.url), pageToMarkdown(page))),
   ];
-  await Promise.all([...writes, copyWidgetStylesheets(build.outDir)]);
+  await Promise.all([...writes, copyWidgetStylesheets(build.outDir), copyFile(ANALYTICS_SCRIPT, path.join(build.outDir, 'analytics.js'))]);
   return {
     pages: pages.length,
     sections: sections.length,
@@ -53,6 +53,9 @@ async function write(outDir: string, relative: string, content: string): Promise
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
 }
+
+/** The page-view script, compiled from src/browser/analytics.ts. */
+const ANALYTICS_SCRIPT = path.join(__dirname, '..', 'browser', 'analytics.js');
 
 /** The widget's shadow roots load these from /docent/ (see the SearchBar theme component). */
 async function copyWidgetStylesheets(outDir: string): Promise<void> {
