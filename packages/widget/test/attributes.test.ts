@@ -114,10 +114,12 @@ describe('parsing attribute strings', () => {
     assert.deepEqual(parseOne('filters', '[]').value, []);
   });
 
-  test('URLs: http(s) and paths; api-url must be absolute', () => {
+  test('URLs: http(s) and paths; api-url is absolute, or a path when the server serves the page', () => {
     assert.equal(parseOne('indexUrl', '/docs/docent-index.json').value, '/docs/docent-index.json');
     assert.equal(parseOne('indexUrl', 'https://docs.example.com/docent-index.json').value, 'https://docs.example.com/docent-index.json');
     assert.equal(parseOne('apiUrl', 'https://docent.example.com/').value, 'https://docent.example.com');
+    assert.equal(parseOne('apiUrl', '/').value, '/');
+    assert.equal(parseOne('apiUrl', '/docent/').value, '/docent');
     assert.equal(parseOne('assistantAvatar', '/img/bot.png').value, '/img/bot.png');
   });
 
@@ -140,7 +142,8 @@ describe('parsing attribute strings', () => {
     ['filters', '[{"label": "Guides"}]', []],
     ['filters', '{"label": "Guides", "path": "/"}', []],
     ['indexUrl', 'javascript:alert(1)', '/docent-index.json'],
-    ['apiUrl', '/relative', undefined],
+    ['apiUrl', 'docent.example.com', undefined],
+    ['apiUrl', '//docent.example.com', undefined],
     ['assistantAvatar', 'data:image/svg+xml,<svg/>', undefined],
     ['project', 'My Project', ''],
     ['shortcut', 'mod+kk', 'mod+k'],

@@ -42,13 +42,17 @@ export const url: ValueType = {
   allowed: () => 'an http(s) URL or a path',
 };
 
+/** A server address: an absolute http(s) URL, or `/` (or a path) when the server also serves the page. */
 export const absoluteUrl: ValueType = {
   name: 'absolute-url',
   check: (value) => {
     const address = trimmed(value);
-    return address !== undefined && isHttpUrl(address, true) ? { ok: true, value: address.replace(/\/+$/, '') } : { ok: false };
+    if (address === undefined) return { ok: false };
+    const sameOrigin = /^\/(?!\/)/.test(address) && isHttpUrl(address, false);
+    if (!sameOrigin && !isHttpUrl(address, true)) return { ok: false };
+    return { ok: true, value: address.replace(/(.)\/+$/, '$1') };
   },
-  allowed: () => 'an absolute http(s) URL, such as https://docent.example.com',
+  allowed: () => 'an absolute http(s) URL, such as https://docent.example.com, or / when the Docent server serves the page',
 };
 
 export const stringArray: ValueType = {
