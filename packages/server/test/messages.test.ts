@@ -172,6 +172,30 @@ describe('answerPieces', () => {
 });
 
 describe('a stream over a real socket', () => {
+  it('streams every event through to done over a real connection', async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
+    writeSite(site);
+    const server = await startServer(
+      { site, project: 'acme-docs', port: 0, host: '127.0.0.1', db: path.join(site, '.docent', 'docent.db'), allowedOrigins: [] },
+      () => undefined,
+    );
+    try {
+      const response = await fetch(`${server.url}${MESSAGES}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ question: 'How often are failed webhook deliveries retried?' }),
+        signal: AbortSignal.timeout(5000),
+      });
+      const events = parseEvents(await response.text());
+      assert.equal(events[0]?.event, 'sources');
+      assert.ok(events.filter((item) => item.event === 'delta').length >= 2);
+      assert.equal(events.at(-1)?.event, 'done');
+    } finally {
+      await server.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it('stops when the client goes away, and the server keeps answering', async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeSite(site);

@@ -10,6 +10,7 @@ import { UsageError } from '../cli.js';
 import { createApp } from '../serve/app.js';
 import { ServerContext } from '../serve/context.js';
 import { openDatabase } from '../serve/database.js';
+import { llmConfigFromEnv } from '../serve/llm.js';
 import { loadOpenApi } from '../serve/openapi.js';
 import { SiteIndex } from '../serve/siteIndex.js';
 import { parseCommand } from './args.js';
@@ -52,12 +53,21 @@ export function parseServeArgs(args: string[]): ServeOptions {
 }
 
 /** Starts the server; resolves once it listens. */
-export async function startServer(options: ServeOptions, log: (message: string) => void): Promise<RunningServer> {
+export async function startServer(options: ServeOptions, log: (message: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  let llm: ReturnType<typeof llmConfigFromEnv>;
+  try {
+    llm = llmConfigFromEnv(env);
+  } catch (error) {
+    throw new UsageError(`serve: the model settings are incomplete: ${(error as Error).message}`);
+  }
   const db = openDatabase(options.db);
   const site = await SiteIndex.open(options.site, log);
   const stopWatching = site.watch();
+  const context = new ServerContext(options.project, site, db);
+  context.llm = llm;
+  context.log = log;
   const app = await createApp({
-    context: new ServerContext(options.project, site, db),
+    context,
     contract: loadOpenApi(),
     siteDir: options.site,
     allowedOrigins: options.allowedOrigins,
@@ -67,7 +77,7 @@ export async function startServer(options: ServeOptions, log: (message: string) 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = options.host === '127.0.0.1' ? 'localhost' : options.host;
-  log(`serving ${options.site} and the API for project ${options.project} at http://${shownHost}:${port} (${site.snapshot.pages} pages, ${site.snapshot.sections} sections indexed; database ${options.db})`);
+  log(`serving ${options.site} and the API for project ${options.project} at http://${shownHost}:${port} (${site.snapshot.pages} pages, ${site.snapshot.sections} sections indexed; database ${options.db}; answers ${llm ? `by ${llm.model}` : 'extractive'})`);
   return {
     url: `http://${options.host}:${port}`,
     async close() {

@@ -1,6 +1,7 @@
 /** What every route needs: the project this server serves, its site index and the database. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from './database.js';
+import type { LlmConfig } from './llm.js';
 import { HttpProblem } from './problem.js';
 import { DEFAULT_LIMITS, RateLimiter, rateLimitHeaders, visitorKey, type RateLimit } from './rateLimit.js';
 import type { SiteIndex } from './siteIndex.js';
@@ -9,6 +10,13 @@ export type LimitedOperation = keyof typeof DEFAULT_LIMITS;
 
 export class ServerContext {
   private readonly limiters: Record<LimitedOperation, RateLimiter>;
+
+  /** The model that writes answers; null for extractive answers. */
+  llm: LlmConfig | null = null;
+  /** The project's own instructions for the model, added after Docent's. */
+  customPrompt: string | undefined;
+  /** Where the server reports what it does (never request bodies or secrets). */
+  log: (message: string) => void = () => undefined;
 
   constructor(
     readonly project: string,

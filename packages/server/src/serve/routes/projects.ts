@@ -55,7 +55,7 @@ export function projectRoutes(app: FastifyInstance, context: ServerContext, cont
       name: snapshot.siteName ?? context.project,
       plan: 'self-hosted',
       public: true,
-      answer_mode: 'extractive',
+      answer_mode: context.llm ? 'llm' : 'extractive',
       widget: widgetSettings(),
       source_count: 1,
       document_count: snapshot.pages,
