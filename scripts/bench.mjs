@@ -180,7 +180,8 @@ async function docentFirstLoad(root, files) {
       gzip: sizeOf(inShared.map((module) => module.source).join(',')).gzip,
     });
   }
-  for (const file of files.filter((name) => name.startsWith('/docent/') && name.endsWith('.css'))) {
+  // Only the button's own sheet: docent-feedback.css (and its chunk) come with the page feedback block, not the button.
+  for (const file of files.filter((name) => name === '/docent/docent.css')) {
     parts.push({ what: 'button stylesheet', where: file, ...sizeOf(await readFile(join(root, file))) });
   }
   return parts;

@@ -15,6 +15,8 @@ export interface ClientSettings {
   /** Site-relative URL of the static index; the theme prefixes the base URL. */
   indexUrl: string;
   chatButton: boolean;
+  /** Render `<docent-feedback>` under every doc (pages with front matter `docent: false` excepted). */
+  pageFeedback: boolean;
 }
 
 function isDefault(name: string, value: unknown): boolean {
@@ -33,5 +35,6 @@ export function toClientSettings(options: ResolvedOptions): ClientSettings {
     widget: widget as unknown as WidgetSettings,
     indexUrl: `/${options.indexPath.replace(/^\/+/, '')}`,
     chatButton: options.chatButton,
+    pageFeedback: options.pageFeedback,
   };
 }

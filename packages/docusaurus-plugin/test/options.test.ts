@@ -83,7 +83,7 @@ describe('normalizeOptions', () => {
 });
 
 describe('toClientSettings', () => {
-  it('sends the browser only the widget attributes the site changed, the index URL and the chat button switch', () => {
+  it('sends the browser only the widget attributes the site changed, the index URL and the two switches', () => {
     const settings = toClientSettings(
       normalizeOptions({
         project: 'docent-docs',
@@ -104,8 +104,18 @@ describe('toClientSettings', () => {
       },
       indexUrl: '/search/index.json',
       chatButton: true,
+      pageFeedback: true,
     });
     assert.equal(DEFAULT_OPTIONS.indexPath, 'docent-index.json');
+  });
+
+  it('passes pageFeedback as a switch of its own, never as a widget attribute', () => {
+    const on = toClientSettings(normalizeOptions({ project: 'docent-docs' }));
+    assert.equal(on.pageFeedback, true, 'the feedback block is on by default');
+    const off = toClientSettings(normalizeOptions({ project: 'docent-docs', pageFeedback: false }));
+    assert.equal(off.pageFeedback, false);
+    assert.deepEqual(off.widget, { project: 'docent-docs' });
+    assert.throws(() => normalizeOptions({ project: 'docent-docs', pageFeedback: 'yes' }), /option "pageFeedback" must be true or false; got "yes"/);
   });
 
   it('passes connected mode and every other widget attribute through', () => {

@@ -1,7 +1,8 @@
 // npm run build -w @docent/widget
 //   lib/   tsc output (ESM + .d.ts) for bundlers and React: `@docent/widget`, `/react`, `/attributes`
-//   dist/  docent.js (the element module, for <script type="module">), its lazy dialog chunk, docent.css
-// Ends with the gzip size of the button entry (what every page pays) and of the dialog chunk (loaded on demand).
+//   dist/  docent.js (the element module, for <script type="module">), its lazy dialog and feedback chunks, and
+//          the stylesheets docent.css, docent-dialog.css and docent-feedback.css
+// Ends with the gzip size of the button entry (what every page pays) and of the chunks (loaded on demand).
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { build, transform } from 'esbuild';
 
 const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ENGINE = join(PACKAGE, '..', 'engine');
-const STYLES = ['docent.css', 'docent-dialog.css'];
+const STYLES = ['docent.css', 'docent-dialog.css', 'docent-feedback.css'];
 /** The stylesheets, minified: comments and whitespace are a third of their size and every page loads docent.css. */
 const copyStyles = (folder) =>
   Promise.all(
@@ -52,9 +53,10 @@ function tscPath() {
   throw new Error('@docent/widget build: typescript is not installed; run npm install at the repository root.');
 }
 
-// 2. The script-tag bundle, in two builds that share nothing: the dialog chunk (React, the engine, the UI) and
-//    the element module that imports it on demand. One shared chunk would put esbuild's CommonJS helpers and the
-//    dialog's half of the attribute table on every page; two builds keep the button small.
+// 2. The script-tag bundle, in builds that share nothing: the dialog chunk (React, the engine, the UI), the
+//    feedback chunk (<docent-feedback>'s block, no React) and the element module that imports each on demand.
+//    One shared chunk would put esbuild's CommonJS helpers and the dialog's half of the attribute table on every
+//    page; separate builds keep the button small, and a page with only feedback never loads dialog code.
 await mkdir(join(PACKAGE, 'dist'), { recursive: true });
 const common = {
   absWorkingDir: PACKAGE,
@@ -77,21 +79,30 @@ const dialogBuild = await build({
 });
 const dialogFile = Object.keys(dialogBuild.metafile.outputs).find((file) => file.endsWith('.js'));
 const dialogImport = `./${dialogFile.split('/').pop()}`;
+const feedbackBuild = await build({
+  ...common,
+  entryPoints: [{ in: 'src/feedback/index.ts', out: 'docent-feedback' }],
+  entryNames: '[name]-[hash]',
+});
+const feedbackFile = Object.keys(feedbackBuild.metafile.outputs).find((file) => file.endsWith('.js'));
+const feedbackImport = `./${feedbackFile.split('/').pop()}`;
 const entryBuild = await build({
   ...common,
   entryPoints: [{ in: 'src/elements/index.ts', out: 'docent' }],
   plugins: [
     {
-      name: 'docent-dialog-chunk',
+      name: 'docent-lazy-chunks',
       setup(pluginBuild) {
-        // lazy.ts imports '../dialog/index.js' (right for lib/); in dist/ it is the hashed file built above.
+        // lazy.ts imports '../dialog/index.js' and '../feedback/index.js' (right for lib/); in dist/ they are the
+        // hashed files built above.
         pluginBuild.onResolve({ filter: /\/dialog\/index\.js$/ }, () => ({ path: dialogImport, external: true }));
+        pluginBuild.onResolve({ filter: /\/feedback\/index\.js$/ }, () => ({ path: feedbackImport, external: true }));
       },
     },
   ],
 });
 await copyStyles('dist');
-const outputs = { ...dialogBuild.metafile.outputs, ...entryBuild.metafile.outputs };
+const outputs = { ...dialogBuild.metafile.outputs, ...feedbackBuild.metafile.outputs, ...entryBuild.metafile.outputs };
 
 // 3. CSP: no eval, no Function constructor, no inline script anywhere in the bundle.
 for (const file of Object.keys(outputs)) {
@@ -113,7 +124,10 @@ const entryBytes = await gzipSize('dist/docent.js');
 const dialogBytes = await gzipSize(dialogFile);
 const cssBytes = await gzipSize('dist/docent.css');
 const dialogCssBytes = await gzipSize('dist/docent-dialog.css');
+const feedbackBytes = await gzipSize(feedbackFile);
+const feedbackCssBytes = await gzipSize('dist/docent-feedback.css');
 console.log('@docent/widget built: lib/ (tsc) and dist/');
 console.log(`  button entry  dist/docent.js  ${kb(entryBytes)} gzip (first page load)`);
 console.log(`  dialog chunk  ${dialogFile}  ${kb(dialogBytes)} gzip (on first hover, focus or shortcut)`);
-console.log(`  stylesheets   dist/docent.css  ${kb(cssBytes)} gzip (first page load), dist/docent-dialog.css  ${kb(dialogCssBytes)} gzip (with the dialog)`);
+console.log(`  feedback      ${feedbackFile}  ${kb(feedbackBytes)} gzip (when a <docent-feedback> connects)`);
+console.log(`  stylesheets   dist/docent.css  ${kb(cssBytes)} gzip (first page load), dist/docent-dialog.css  ${kb(dialogCssBytes)} gzip (with the dialog), dist/docent-feedback.css  ${kb(feedbackCssBytes)} gzip (with the feedback)`);

@@ -6,6 +6,8 @@
  * The rows are written in several files only so the button stays small: the rows the elements read themselves
  * ship with the button (attributes/elementRows.ts; their docs are in attributes/elementDocs.ts), the rest load
  * with the dialog (attributes/dialogRows.ts); an element's warnings for those appear when its dialog code loads.
+ * The few `<docent-feedback>` reads (attributes/feedbackRows.ts) load with its own chunk, and the dialog's rows
+ * include them.
  * This module joins them. Pure: no DOM.
  */
 import { DIALOG_ROWS } from './attributes/dialogRows.js';

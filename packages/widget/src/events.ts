@@ -6,11 +6,29 @@ export interface SourceReference {
   readonly url: string;
 }
 
-export interface FeedbackTarget {
+/** An answer in the dialog or the panel (its thumbs). */
+export interface AnswerFeedbackTarget {
   readonly type: 'answer';
   /** Id of the rated answer in the conversation. */
   readonly id: string;
   readonly question: string;
+}
+
+/** A page (`<docent-feedback>`): its URL without query or fragment. */
+export interface PageFeedbackTarget {
+  readonly type: 'page';
+  readonly url: string;
+}
+
+export type FeedbackTarget = AnswerFeedbackTarget | PageFeedbackTarget;
+
+export type FeedbackRating = 'up' | 'down';
+
+export interface FeedbackDetail {
+  readonly target: FeedbackTarget;
+  readonly rating: FeedbackRating;
+  /** What the reader wrote after a thumbs-down on a page, when anything. */
+  readonly comment?: string;
 }
 
 export interface DocentEventDetails {
@@ -19,7 +37,7 @@ export interface DocentEventDetails {
   'docent:search': { readonly query: string; readonly resultCount: number };
   'docent:question': { readonly question: string };
   'docent:answer': { readonly question: string; readonly answered: boolean; readonly sources: readonly SourceReference[] };
-  'docent:feedback': { readonly target: FeedbackTarget; readonly rating: 'up' | 'down' };
+  'docent:feedback': FeedbackDetail;
 }
 
 export type DocentEventName = keyof DocentEventDetails;

@@ -1,10 +1,11 @@
 import { ELEMENT_STRINGS, type ElementStrings } from './elementStrings.js';
+import { FEEDBACK_STRINGS, type FeedbackStrings } from './feedbackStrings.js';
 
 /**
  * Every user-facing string of the widget, in one typed table. Attributes override a few (`header-title`,
  * `placeholder`, `footer-text`…: see attributes.ts); the element labels default to the element's text.
  */
-export interface WidgetStrings extends ElementStrings {
+export interface WidgetStrings extends ElementStrings, FeedbackStrings {
   searchTab: string;
   askTab: string;
   close: string;
@@ -23,7 +24,6 @@ export interface WidgetStrings extends ElementStrings {
   loading: string;
   stalled: string;
   searchError: string;
-  retry: string;
   resultCount: (count: number) => string;
   questionLabel: string;
   conversationLabel: string;
@@ -32,6 +32,14 @@ export interface WidgetStrings extends ElementStrings {
   thinking: string;
   answerReady: string;
   answerFailed: string;
+  serverUnreachable: string;
+  serverError: (status: number) => string;
+  unreadableResponse: string;
+  answerInterrupted: string;
+  tooManyRequests: (wait: string | undefined) => string;
+  /** How long to wait, for `tooManyRequests`: `in 30 seconds`, `in 5 minutes`… */
+  waitFor: (amount: number, unit: 'second' | 'minute' | 'hour' | 'day') => string;
+  questionTooLong: (maxLength: number) => string;
   notCovered: string;
   closestPages: string;
   relatedPages: string;
@@ -44,13 +52,11 @@ export interface WidgetStrings extends ElementStrings {
   conversationCleared: string;
   rateUp: string;
   rateDown: string;
-  thanksForFeedback: string;
   searchOnly: string;
   searchOnlyNotice: string;
   turnAiBackOn: string;
   consentAccept: string;
   consentPending: string;
-  poweredBy: string;
   citationLabel: (number: number, title: string) => string;
   exportTitle: (assistantName: string) => string;
   exportQuestion: string;
@@ -62,6 +68,7 @@ export interface WidgetStrings extends ElementStrings {
 
 export const STRINGS: WidgetStrings = {
   ...ELEMENT_STRINGS,
+  ...FEEDBACK_STRINGS,
   searchTab: 'Search',
   askTab: 'Ask AI',
   close: 'Close',
@@ -79,7 +86,6 @@ export const STRINGS: WidgetStrings = {
   loading: 'Loading…',
   stalled: 'Still loading the search index…',
   searchError: 'Search is not available right now.',
-  retry: 'Try again',
   resultCount: (count) => (count === 1 ? '1 result' : `${count} results`),
   questionLabel: 'Your question',
   conversationLabel: 'Conversation',
@@ -88,6 +94,13 @@ export const STRINGS: WidgetStrings = {
   thinking: 'Looking for the answer in the documentation…',
   answerReady: 'Answer ready.',
   answerFailed: 'The answer could not be loaded.',
+  serverUnreachable: 'The Docent server cannot be reached. Check your connection and try again.',
+  serverError: (status) => `The Docent server could not complete the request (HTTP ${status}). Try again later.`,
+  unreadableResponse: 'The Docent server sent a response the assistant cannot read.',
+  answerInterrupted: 'The answer stopped before it was complete. Try again.',
+  tooManyRequests: (wait) => `The assistant has received too many requests. Try again ${wait ?? 'later'}.`,
+  waitFor: (amount, unit) => `in ${amount} ${unit}${amount === 1 ? '' : 's'}`,
+  questionTooLong: (maxLength) => `Your question is too long: keep it under ${maxLength.toLocaleString('en')} characters.`,
   notCovered: 'I could not find the answer to that in the documentation.',
   closestPages: 'These pages come closest:',
   relatedPages: 'Related pages:',
@@ -100,13 +113,11 @@ export const STRINGS: WidgetStrings = {
   conversationCleared: 'Conversation cleared.',
   rateUp: 'Helpful answer',
   rateDown: 'Unhelpful answer',
-  thanksForFeedback: 'Thanks for your feedback.',
   searchOnly: 'Search only',
   searchOnlyNotice: 'AI answers are off. Results come from search only.',
   turnAiBackOn: 'Turn AI answers on',
   consentAccept: 'Accept and continue',
   consentPending: 'Your question is sent after you accept.',
-  poweredBy: 'Powered by Docent',
   citationLabel: (number, title) => `Source ${number}: ${title}`,
   exportTitle: (assistantName) => `Conversation with ${assistantName}`,
   exportQuestion: 'Question',

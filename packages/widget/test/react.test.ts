@@ -43,6 +43,19 @@ describe('@docent/widget/react on a server', () => {
     );
   });
 
+  test('PageFeedback renders <docent-feedback> with its attributes, the label as its text', async () => {
+    const { PageFeedback } = await import('../src/react/index.js');
+    assert.equal(typeof PageFeedback, 'function');
+    assert.equal(
+      renderToString(createElement(PageFeedback, { project: 'my-project', apiUrl: 'https://docent.example.com', hideBranding: true, theme: 'dark' })),
+      '<docent-feedback project="my-project" api-url="https://docent.example.com" hide-branding="true" theme="dark"></docent-feedback>',
+    );
+    assert.equal(
+      renderToString(createElement(PageFeedback, { project: 'my-project', rating: 'up', className: 'inline' }, 'Helpful section')),
+      '<docent-feedback class="inline" project="my-project" rating="up">Helpful section</docent-feedback>',
+    );
+  });
+
   test('renders a bad prop as it is and stays silent on the server: the element warns once in the browser', async () => {
     const { SearchButton } = await import('../src/react/index.js');
     const messages: string[] = [];
@@ -60,5 +73,7 @@ describe('@docent/widget/react on a server', () => {
   test('the element module loads on a server without registering anything', async () => {
     const module = await import('../src/elements/index.js');
     assert.equal(typeof module.DocentSearchButton, 'function');
+    assert.equal(typeof module.DocentFeedback, 'function');
+    await import('../src/elements/define/feedback.js');
   });
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Answer, PageHit } from '../src/data/types.js';
-import { initialState, isAnswering, listOptions, MAX_RECENT_SEARCHES, reducer, searchKey, searchScreen } from '../src/state/reducer.js';
-import type { Action, AssistantState } from '../src/state/types.js';
+import { currentConversationId, initialState, isAnswering, listOptions, MAX_RECENT_SEARCHES, reducer, searchKey, searchScreen } from '../src/state/reducer.js';
+import type { Action, AssistantMessage, AssistantState } from '../src/state/types.js';
 
 const page = (url: string, headings: string[]): PageHit => ({
   pageUrl: url,
@@ -171,5 +171,73 @@ describe('conversation', () => {
     assert.deepEqual(state.recentSearches, ['x']);
     assert.equal(state.conversation.length, 1);
     assert.ok(state.consentAccepted && state.searchOnly && state.hydrated);
+  });
+});
+
+describe('streaming answers (connected mode)', () => {
+  const CITATIONS = [{ number: 1, url: 'https://x.test/a#b:~:text=x', sectionUrl: 'https://x.test/a#b', title: 'A', breadcrumb: ['A'] }];
+  const assistant = (state: AssistantState, index = 1): AssistantMessage => {
+    const message = state.conversation[index];
+    assert.equal(message?.role, 'assistant');
+    return message as AssistantMessage;
+  };
+  const asked = (): AssistantState => run(initialState({ view: 'ask' }), { type: 'questionAsked', id: 'm1', question: 'How?' });
+
+  test('pending, then the ids and sources, then streaming text that grows, then the answer', () => {
+    let state = run(asked(), { type: 'answerStarted', id: 'm1', conversationId: 'conv_1', messageId: 'msg_1', citations: CITATIONS });
+    assert.equal(assistant(state).status, 'pending', 'no text yet: still thinking');
+    assert.equal(assistant(state).messageId, 'msg_1');
+    assert.equal(assistant(state).conversationId, 'conv_1');
+    state = run(state, { type: 'answerDelta', id: 'm1', text: 'It ' });
+    assert.equal(assistant(state).status, 'streaming');
+    assert.equal(assistant(state).partial, 'It ');
+    assert.deepEqual(assistant(state).partialCitations, CITATIONS);
+    state = run(state, { type: 'answerDelta', id: 'm1', text: '' }, { type: 'answerDelta', id: 'm1', text: 'works. [1]' });
+    assert.equal(assistant(state).partial, 'It works. [1]');
+    assert.ok(isAnswering(state), 'the composer stays busy while the text arrives');
+    state = run(state, { type: 'answerReceived', id: 'm1', answer: ANSWER });
+    const done = assistant(state);
+    assert.equal(done.status, 'done');
+    assert.equal(done.answer, ANSWER);
+    assert.equal(done.partial, undefined);
+    assert.equal(done.partialCitations, undefined);
+    assert.equal(done.messageId, 'msg_1', 'the message id stays for feedback');
+    assert.ok(!isAnswering(state));
+  });
+
+  test('a failure mid-stream keeps the reader-facing detail and drops the partial text', () => {
+    const state = run(
+      asked(),
+      { type: 'answerDelta', id: 'm1', text: 'Half' },
+      { type: 'answerFailed', id: 'm1', error: 'HTTP 500', detail: 'The language model stopped responding.' },
+    );
+    const failed = assistant(state);
+    assert.equal(failed.status, 'error');
+    assert.equal(failed.error, 'HTTP 500');
+    assert.equal(failed.errorDetail, 'The language model stopped responding.');
+    assert.equal(failed.partial, undefined);
+    assert.equal(assistant(run(asked(), { type: 'answerFailed', id: 'm1', error: 'offline' })).errorDetail, undefined);
+  });
+
+  test('late pieces change nothing: after the answer, after a failure, or after the conversation was cleared', () => {
+    const done = run(asked(), { type: 'answerReceived', id: 'm1', answer: ANSWER });
+    assert.equal(run(done, { type: 'answerDelta', id: 'm1', text: 'more' }).conversation[1], done.conversation[1]);
+    assert.equal(assistant(run(done, { type: 'answerFailed', id: 'm1', error: 'late' })).status, 'done');
+    const cleared = run(asked(), { type: 'conversationCleared' }, { type: 'answerDelta', id: 'm1', text: 'x' }, { type: 'answerReceived', id: 'm1', answer: ANSWER });
+    assert.deepEqual(cleared.conversation, []);
+  });
+
+  test('the next question continues the latest conversation the server named; clearing starts a new one', () => {
+    let state = run(
+      asked(),
+      { type: 'answerStarted', id: 'm1', conversationId: 'conv_1', messageId: 'msg_1', citations: [] },
+      { type: 'answerReceived', id: 'm1', answer: ANSWER },
+      { type: 'questionAsked', id: 'm2', question: 'And then?' },
+    );
+    assert.equal(currentConversationId(state), 'conv_1');
+    state = run(state, { type: 'answerFailed', id: 'm2', error: 'offline' });
+    assert.equal(currentConversationId(state), 'conv_1', 'a failed turn does not lose the conversation');
+    assert.equal(currentConversationId(run(state, { type: 'conversationCleared' })), undefined);
+    assert.equal(currentConversationId(run(initialState(), { type: 'questionAsked', id: 's', question: 'Static?' }, { type: 'answerReceived', id: 's', answer: ANSWER })), undefined);
   });
 });

@@ -96,6 +96,15 @@ describe('what the assistant remembers', () => {
     assert.deepEqual(reloaded.conversation.map((message) => message.id), ['a-q', 'a'], 'a pending answer and its question are not kept');
     assert.ok(reloaded.consentAccepted);
     assert.ok(!createMemory('docs', true, 'A new consent text.', store).load().consentAccepted, 'a changed text asks again');
+    memory.saveConversation([
+      { id: 'c-q', role: 'user', text: 'Third?' },
+      { id: 'c', role: 'assistant', question: 'Third?', status: 'done', messageId: 'msg_c', conversationId: 'conv_1', answer: { answered: true, markdown: 'Yes. [1]', citations: [], closest: [] } },
+      { id: 'd-q', role: 'user', text: 'Fourth?' },
+      { id: 'd', role: 'assistant', question: 'Fourth?', status: 'streaming', partial: 'Half an', conversationId: 'conv_1' },
+    ]);
+    const connected = createMemory('docs', true, 'We store nothing.', store).load().conversation;
+    assert.deepEqual(connected.map((message) => message.id), ['c-q', 'c'], 'an answer still streaming and its question are not kept');
+    assert.deepEqual(connected[1], { id: 'c', role: 'assistant', question: 'Third?', status: 'done', messageId: 'msg_c', conversationId: 'conv_1', answer: { answered: true, markdown: 'Yes. [1]', citations: [], closest: [] } }, 'the server’s ids are kept');
     assert.equal(store.data.get('docent:docs:consent'), JSON.stringify(fingerprint('We store nothing.')));
   });
 

@@ -50,7 +50,10 @@ describe('global data of the built site', () => {
 
   it('gives the browser only the few plugin settings the button needs, never content', () => {
     const settings = globalData['docusaurus-plugin-docent'].default;
-    assert.deepEqual(Object.keys(settings).sort(), ['apiUrl', 'buttonStyle', 'cleanTitles', 'headerTitle', 'indexUrl', 'project', 'shortcut']);
+    assert.deepEqual(Object.keys(settings).sort(), ['chatButton', 'indexUrl', 'pageFeedback', 'widget']);
+    // Only the widget attributes docusaurus.config.ts changes from their defaults.
+    assert.deepEqual(Object.keys(settings.widget as object).sort(), ['cleanTitles', 'headerTitle', 'project']);
+    assert.equal(settings.pageFeedback, true);
     assert.ok(JSON.stringify(settings).length < 400);
   });
 });

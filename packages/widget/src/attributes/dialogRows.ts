@@ -1,17 +1,14 @@
-/** Rows of the attribute table that only the dialog and the panel read. They load with the dialog code. */
+/**
+ * Rows of the attribute table that the dialog and the panel read. They load with the dialog code. The rows that
+ * `<docent-feedback>` also reads (feedbackRows.ts) come first, so the table keeps its order.
+ */
 import { enumeration } from './elementTypes.js';
-import { ALL_ELEMENTS, BUTTON_ELEMENTS, DIALOG_ELEMENTS, type AttributeRows, type ElementOptionName, type OptionName } from './model.js';
-import { absoluteUrl, boolean, filterArray, markdown, projectId, stringArray, text, url } from './dialogTypes.js';
+import { FEEDBACK_ROWS } from './feedbackRows.js';
+import { BUTTON_ELEMENTS, DIALOG_ELEMENTS, type AttributeRows, type ElementOptionName, type OptionName } from './model.js';
+import { boolean, filterArray, markdown, stringArray, text, url } from './dialogTypes.js';
 
 export const DIALOG_ROWS: AttributeRows<Exclude<OptionName, ElementOptionName>> = {
-  project: {
-    name: 'project', prop: 'project', type: projectId, default: '', defaultLabel: 'required', required: true,
-    elements: ALL_ELEMENTS, group: 'connection', description: 'The id of your project, for example `my-project`.',
-  },
-  apiUrl: {
-    name: 'api-url', prop: 'apiUrl', type: absoluteUrl, default: undefined, defaultLabel: 'none: static mode',
-    elements: ALL_ELEMENTS, group: 'connection', description: 'Base URL of a Docent server; when set, the widget runs in connected mode.',
-  },
+  ...FEEDBACK_ROWS,
   indexUrl: {
     name: 'index-url', prop: 'indexUrl', type: url, default: '/docent-index.json',
     elements: DIALOG_ELEMENTS, group: 'connection', description: 'Where the static index file is, in static mode.',
@@ -62,10 +59,6 @@ export const DIALOG_ROWS: AttributeRows<Exclude<OptionName, ElementOptionName>> 
     name: 'hide-feedback', prop: 'hideFeedback', type: boolean, default: false,
     elements: DIALOG_ELEMENTS, group: 'results', description: 'Hide the thumbs up and down on answers.',
   },
-  hideBranding: {
-    name: 'hide-branding', prop: 'hideBranding', type: boolean, default: false,
-    elements: ALL_ELEMENTS, group: 'branding', description: 'Hide "Powered by Docent".',
-  },
   assistantName: {
     name: 'assistant-name', prop: 'assistantName', type: text, default: 'Docent',
     elements: DIALOG_ELEMENTS, group: 'branding', description: 'Name shown next to answers.',
@@ -82,9 +75,5 @@ export const DIALOG_ROWS: AttributeRows<Exclude<OptionName, ElementOptionName>> 
   consentText: {
     name: 'consent-text', prop: 'consentText', type: markdown, default: undefined, defaultLabel: 'none',
     elements: DIALOG_ELEMENTS, group: 'appearance', description: 'When set, the visitor accepts this text once before asking the first question.',
-  },
-  rating: {
-    name: 'rating', prop: 'rating', type: enumeration, values: ['up', 'down'], default: undefined, defaultLabel: 'none',
-    elements: ['feedback'], group: 'feedback', description: 'Render one thumb button, for inline use, instead of the full block.',
   },
 };

@@ -65,6 +65,10 @@ export type OptionName = keyof WidgetOptions;
 export type ElementOptionName = 'theme' | 'buttonStyle' | 'buttonTheme' | 'buttonPosition' | 'defaultTab' | 'shortcut' | 'embeddedHeight';
 export type ElementOptions = Pick<WidgetOptions, ElementOptionName>;
 
+/** The options `<docent-feedback>` reads besides `theme` (its lazily loaded chunk parses them). */
+export type FeedbackOptionName = 'project' | 'apiUrl' | 'hideBranding' | 'rating';
+export type FeedbackOptions = Pick<WidgetOptions, FeedbackOptionName>;
+
 export type ValueTypeName =
   | 'text'
   | 'markdown'

@@ -1,13 +1,14 @@
 import type { WidgetOptions } from '../attributes.js';
+import { createRemoteSource } from './remoteSource.js';
 import { createStaticSource } from './staticSource.js';
 import type { DataSource } from './types.js';
 
 /**
- * The data source for an element's options. `api-url` (connected mode) is parsed and stored, but only static
- * mode exists so far: a connected source will implement the same `DataSource` interface.
+ * The data source for an element's options: connected mode (a Docent server's API) when `api-url` is set, static
+ * mode (the index file, searched and answered in the browser) otherwise. Only the dialog chunk imports this.
  */
-export function sourceFor(options: Pick<WidgetOptions, 'indexUrl' | 'apiUrl'>): DataSource {
-  return createStaticSource(options.indexUrl);
+export function sourceFor(options: Pick<WidgetOptions, 'indexUrl' | 'apiUrl' | 'project'>): DataSource {
+  return options.apiUrl ? createRemoteSource(options.apiUrl, options.project) : createStaticSource(options.indexUrl);
 }
 
-export type { Answer, Citation, DataSource, PageHit, PageLink, SectionHit } from './types.js';
+export type { Answer, AnswerStart, AskOptions, Citation, DataSource, Feedback, PageHit, PageLink, SectionHit } from './types.js';

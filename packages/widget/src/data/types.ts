@@ -49,11 +49,49 @@ export interface Answer {
 export interface SearchOptions {
   readonly limit?: number;
   readonly pathPrefix?: string;
+  /** Aborted when the reader has typed on: a connected source cancels the request. */
+  readonly signal?: AbortSignal;
+}
+
+/** What a connected source knows before the first word of an answer arrives. */
+export interface AnswerStart {
+  /** The conversation the answer belongs to: send it with the next question to continue it. */
+  readonly conversationId: string;
+  /** The answer's id on the server: feedback on the answer names it. */
+  readonly messageId: string;
+  /** The sources the answer can cite, so `[n]` links while the text is still arriving. */
+  readonly citations: readonly Citation[];
+}
+
+export interface AskOptions {
+  /** Continue this conversation (connected mode); a new one starts without it. */
+  readonly conversationId?: string;
+  /** Connected mode: the ids and sources, before any text. */
+  readonly onStart?: (start: AnswerStart) => void;
+  /** Connected mode: the next piece of the Markdown answer, in order; the pieces join into `Answer.markdown`. */
+  readonly onDelta?: (text: string) => void;
+  readonly signal?: AbortSignal;
+}
+
+export type Rating = 'up' | 'down';
+
+/** A thumb on an answer (by the server's message id) or on a page. */
+export type FeedbackTarget =
+  | { readonly type: 'answer'; readonly messageId: string; readonly url?: string }
+  | { readonly type: 'page'; readonly url: string };
+
+export interface Feedback {
+  readonly target: FeedbackTarget;
+  readonly rating: Rating;
+  readonly comment?: string;
 }
 
 export interface DataSource {
   /** Starts loading what the source needs (the index in static mode); safe to call many times. */
   prepare(): Promise<void>;
   search(query: string, options?: SearchOptions): Promise<readonly PageHit[]>;
-  ask(question: string): Promise<Answer>;
+  /** Static mode answers at once and ignores the callbacks; connected mode streams through them. */
+  ask(question: string, options?: AskOptions): Promise<Answer>;
+  /** Connected mode only: records the feedback on the server. Resolves with the feedback's id. */
+  sendFeedback?(feedback: Feedback): Promise<string>;
 }

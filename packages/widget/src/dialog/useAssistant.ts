@@ -7,11 +7,12 @@ import type { Tab, WidgetOptions } from '../attributes.js';
 import { sourceFor } from '../data/index.js';
 import type { DataSource } from '../data/types.js';
 import { createMemory, type Memory } from '../state/persistence.js';
-import { initialState, isAnswering, listOptions, reducer } from '../state/reducer.js';
+import { currentConversationId, initialState, isAnswering, listOptions, reducer } from '../state/reducer.js';
 import type { Action, AssistantState, Rating } from '../state/types.js';
 import { STRINGS } from '../strings.js';
 import type { AssistantHost } from './api.js';
-import { cleanAnswerTitles, cleanResultTitles } from './search/titles.js';
+import { askQuestion, rateAnswer } from './askFlow.js';
+import { cleanResultTitles } from './search/titles.js';
 import { useSearchEffects } from './useSearchEffects.js';
 
 export interface Announcer {
@@ -31,10 +32,6 @@ function useAnnouncer(): Announcer {
 
 let nextId = 0;
 const newId = (): string => `${Date.now().toString(36)}-${(nextId += 1)}`;
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export interface AssistantActions {
   open(tab: Tab, query?: string): void;
@@ -70,7 +67,7 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
   const { message: announcement, announce } = useAnnouncer();
   const { project, storeHistory, consentText, indexUrl, apiUrl, cleanTitles } = options;
 
-  const source: DataSource = useMemo(() => sourceFor({ indexUrl, apiUrl }), [indexUrl, apiUrl]);
+  const source: DataSource = useMemo(() => sourceFor({ indexUrl, apiUrl, project }), [indexUrl, apiUrl, project]);
   const memory: Memory = useMemo(() => createMemory(project, storeHistory, consentText), [project, storeHistory, consentText]);
   const hydrate = useCallback(() => dispatch({ type: 'hydrated', ...memory.load() }), [memory]);
   useEffect(hydrate, [hydrate]);
@@ -80,9 +77,18 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
   useEffect(() => {
     if (hydrated) memory.saveRecentSearches(state.recentSearches);
   }, [memory, hydrated, state.recentSearches]);
+  // Not while an answer streams: the unfinished turn is never saved, so each piece of text would rewrite the same.
+  const answering = isAnswering(state);
   useEffect(() => {
-    if (hydrated) memory.saveConversation(state.conversation);
-  }, [memory, hydrated, state.conversation]);
+    if (hydrated && !answering) memory.saveConversation(state.conversation);
+  }, [memory, hydrated, answering, state.conversation]);
+
+  // Answers still arriving stop when the conversation is cleared or the dialog goes away.
+  const inFlight = useRef(new Set<AbortController>());
+  useEffect(() => {
+    const controllers = inFlight.current;
+    return () => controllers.forEach((controller) => controller.abort());
+  }, []);
 
   const transformResults = useCallback(
     (results: Parameters<typeof cleanResultTitles>[0]) => (cleanTitles ? cleanResultTitles(results) : results),
@@ -93,26 +99,12 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
 
   const send = useCallback(
     (question: string, dispatchAction: (action: Action) => void) => {
-      const id = newId();
-      dispatchAction({ type: 'questionAsked', id, question });
-      host.dispatch('docent:question', { question });
-      announce(STRINGS.thinking);
-      source
-        .ask(question)
-        .then((raw) => {
-          const answer = cleanTitles ? cleanAnswerTitles(raw) : raw;
-          dispatchAction({ type: 'answerReceived', id, answer });
-          host.dispatch('docent:answer', {
-            question,
-            answered: answer.answered,
-            sources: answer.citations.map(({ number, title, url }) => ({ number, title, url })),
-          });
-          announce(answer.answered ? STRINGS.answerReady : STRINGS.notCovered);
-        })
-        .catch((error: unknown) => {
-          dispatchAction({ type: 'answerFailed', id, error: errorMessage(error) });
-          announce(STRINGS.answerFailed);
-        });
+      const controller = new AbortController();
+      inFlight.current.add(controller);
+      const conversationId = currentConversationId(stateRef.current);
+      void askQuestion({ source, dispatch: dispatchAction, announce, host, cleanTitles }, { id: newId(), question, conversationId, signal: controller.signal }).finally(() =>
+        inFlight.current.delete(controller),
+      );
     },
     [announce, cleanTitles, host, source],
   );
@@ -164,12 +156,11 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
       },
       rate: (id, rating) => {
         const message = stateRef.current.conversation.find((item) => item.id === id);
-        if (message?.role !== 'assistant' || message.rating === rating) return;
-        dispatch({ type: 'answerRated', id, rating });
-        host.dispatch('docent:feedback', { target: { type: 'answer', id, question: message.question }, rating });
-        announce(STRINGS.thanksForFeedback);
+        if (message?.role !== 'assistant') return;
+        rateAnswer({ source, dispatch, announce, host }, message, rating, typeof location === 'undefined' ? undefined : location.href);
       },
       clearConversation: () => {
+        inFlight.current.forEach((controller) => controller.abort());
         dispatch({ type: 'conversationCleared' });
         announce(STRINGS.conversationCleared);
       },
@@ -178,7 +169,7 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
         memory.saveSearchOnly(searchOnly);
       },
     };
-  }, [announce, host, hydrate, memory, send]);
+  }, [announce, host, hydrate, memory, send, source]);
 
   return { state, actions, announcement, announce };
 }

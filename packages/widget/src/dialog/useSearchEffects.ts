@@ -33,13 +33,15 @@ export function useSearchEffects({ state, dispatch, source, host, announce, tran
     if (!open || text === '') return undefined;
     const key = searchKey(query, filterPath);
     let current = true;
+    // A connected source cancels the request of a query the reader has typed past.
+    const controller = new AbortController();
     dispatch({ type: 'searchStarted' });
     const stall = setTimeout(() => {
       dispatch({ type: 'searchStalled' });
       announce(STRINGS.loading);
     }, STALL_DELAY_MS);
     source
-      .search(text, { limit: RESULT_LIMIT, pathPrefix: filterPath ?? undefined })
+      .search(text, { limit: RESULT_LIMIT, pathPrefix: filterPath ?? undefined, signal: controller.signal })
       .then((results) => {
         if (current) dispatch({ type: 'searchSucceeded', key, results: transformResults(results) });
       })
@@ -50,6 +52,7 @@ export function useSearchEffects({ state, dispatch, source, host, announce, tran
     return () => {
       current = false;
       clearTimeout(stall);
+      controller.abort();
     };
   }, [open, query, filterPath, source, dispatch, announce, transformResults, retryCount]);
 

@@ -39,7 +39,7 @@ export abstract class DocentElement extends ElementBase implements AssistantHost
   readonly warner: Warner = createWarner();
   private built = false;
   private cleanups: Array<() => void> = [];
-  private dialogStyles: Promise<void> | undefined;
+  private extraStyles = new Map<StylesheetName, Promise<void>>();
 
   get kind(): ElementKind {
     return (this.constructor as typeof DocentElement).kind;
@@ -101,7 +101,17 @@ export abstract class DocentElement extends ElementBase implements AssistantHost
 
   /** Links `docent-dialog.css` (once) and resolves when it has loaded, so the dialog never shows unstyled. */
   protected loadDialogStyles(): Promise<void> {
-    return (this.dialogStyles ??= linkStylesheet(this.root, 'docent-dialog.css'));
+    return this.loadStyles('docent-dialog.css');
+  }
+
+  /** Links a stylesheet beside `docent.css` (once) and resolves when it has loaded (or failed, or after 3 s). */
+  protected loadStyles(name: StylesheetName): Promise<void> {
+    let loaded = this.extraStyles.get(name);
+    if (!loaded) {
+      loaded = linkStylesheet(this.root, name);
+      this.extraStyles.set(name, loaded);
+    }
+    return loaded;
   }
 
   protected applyScheme(): void {

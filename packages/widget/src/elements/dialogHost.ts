@@ -28,7 +28,7 @@ export abstract class DialogHostElement extends DocentElement {
   }
 
   /** The keyboard shortcut this element answers to (only the search button has one). */
-  get shortcut(): Shortcut | null {
+  get keyShortcut(): Shortcut | null {
     return null;
   }
 

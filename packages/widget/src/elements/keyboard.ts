@@ -4,7 +4,8 @@
 import { shortcutAction, type Shortcut } from '../shortcut.js';
 
 export interface ShortcutTarget {
-  readonly shortcut: Shortcut | null;
+  /** Not `shortcut`: React 19 and Vue set a prop as a property when the element has one of that name. */
+  readonly keyShortcut: Shortcut | null;
   readonly isOpen: boolean;
   open(): void;
   close(): void;
@@ -13,10 +14,10 @@ export interface ShortcutTarget {
 const targets: ShortcutTarget[] = [];
 
 function onKeyDown(event: KeyboardEvent): void {
-  const owner = targets.find((target) => target.shortcut !== null);
+  const owner = targets.find((target) => target.keyShortcut !== null);
   if (!owner) return;
   const openTarget = targets.find((target) => target.isOpen);
-  const action = shortcutAction(event, owner.shortcut, openTarget !== undefined);
+  const action = shortcutAction(event, owner.keyShortcut, openTarget !== undefined);
   if (action === null) return;
   event.preventDefault();
   if (openTarget) {

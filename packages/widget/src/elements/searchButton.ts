@@ -9,7 +9,7 @@ export class DocentSearchButton extends DialogHostElement {
   private labelNode!: HTMLSpanElement;
   private hintNode!: HTMLElement;
 
-  override get shortcut(): Shortcut | null {
+  override get keyShortcut(): Shortcut | null {
     return parseShortcut(this.options.shortcut);
   }
 
@@ -22,7 +22,7 @@ export class DocentSearchButton extends DialogHostElement {
   }
 
   protected render(): void {
-    const shortcut = this.shortcut;
+    const shortcut = this.keyShortcut;
     this.button.className = `docent-search-button docent-shape-${this.options.buttonStyle}`;
     this.labelNode.textContent = this.label(ELEMENT_STRINGS.searchButtonLabel);
     this.hintNode.hidden = shortcut === null;

@@ -49,6 +49,7 @@ type DialogKeys =
 export type SearchButtonProps = Props<DialogKeys | 'buttonStyle' | 'modalPosition' | 'defaultTab' | 'filters' | 'shortcut'>;
 export type ChatButtonProps = Props<DialogKeys | 'buttonStyle' | 'buttonTheme' | 'buttonPosition' | 'modalPosition' | 'defaultTab'>;
 export type ChatProps = Props<DialogKeys | 'embeddedHeight'>;
+export type PageFeedbackProps = Props<CommonKeys | 'rating'>;
 
 interface ElementWithMethods extends HTMLElement {
   open?: DocentElementHandle['open'];
@@ -60,6 +61,7 @@ const REGISTER: Partial<Record<ElementKind, () => Promise<unknown>>> = {
   'search-button': () => import('../elements/define/searchButton.js'),
   'chat-button': () => import('../elements/define/chatButton.js'),
   chat: () => import('../elements/define/chat.js'),
+  feedback: () => import('../elements/define/feedback.js'),
 };
 
 function registerElement(kind: ElementKind): void {
@@ -127,4 +129,12 @@ export const ChatButton = forwardRef<DocentElementHandle, ChatButtonProps>(funct
 /** `<docent-chat>`: the chat panel inline in the page. */
 export function Chat(props: ChatProps): ReactElement {
   return useElement('chat', props).rendered;
+}
+
+/**
+ * `<docent-feedback>`: "Was this page helpful?" with thumbs up and down and an optional comment; with `rating`, one
+ * thumb for inline use. The children replace the heading (or name the single thumb).
+ */
+export function PageFeedback(props: PageFeedbackProps): ReactElement {
+  return useElement('feedback', props).rendered;
 }

@@ -22,6 +22,8 @@ export interface Remembered {
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+const isOptionalString = (value: unknown): boolean => value === undefined || isString(value);
+
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every(isString);
 }
@@ -42,6 +44,7 @@ function isMessage(value: unknown): value is Message {
   if (!isObject(value) || !isString(value.id)) return false;
   if (value.role === 'user') return isString(value.text);
   if (value.role !== 'assistant' || !isString(value.question)) return false;
+  if (!isOptionalString(value.messageId) || !isOptionalString(value.conversationId)) return false;
   if (value.status === 'done') return isAnswerLike(value.answer);
   return value.status === 'error';
 }
@@ -60,6 +63,8 @@ export function fingerprint(text: string): string {
   for (let index = 0; index < text.length; index += 1) hash = ((hash * 33) ^ text.charCodeAt(index)) >>> 0;
   return hash.toString(36);
 }
+
+const isSettled = (message: AssistantMessage): boolean => message.status === 'done' || message.status === 'error';
 
 export interface Memory {
   load(): Remembered;
@@ -94,8 +99,8 @@ export function createMemory(
       else history.write(KEYS.recent, recent);
     },
     saveConversation(conversation) {
-      // An answer still being composed is not worth keeping: a reload would show it pending forever.
-      const settled = conversation.filter((message) => message.role === 'user' || (message as AssistantMessage).status !== 'pending');
+      // An answer still being composed or streamed is not worth keeping: a reload would show it pending forever.
+      const settled = conversation.filter((message) => message.role === 'user' || isSettled(message));
       const complete = settled.filter((message, index) => message.role === 'assistant' || settled[index + 1]?.role === 'assistant');
       if (complete.length === 0) history.remove(KEYS.conversation);
       else history.write(KEYS.conversation, complete);

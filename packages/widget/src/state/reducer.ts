@@ -1,5 +1,5 @@
 import type { PageHit, SectionHit } from '../data/types.js';
-import type { Action, AssistantState, Message } from './types.js';
+import type { Action, AssistantMessage, AssistantState, Message } from './types.js';
 
 export const MAX_RECENT_SEARCHES = 5;
 
@@ -59,6 +59,17 @@ function firstSectionIndex(state: AssistantState): number {
   const options = listOptions(state);
   const first = options.findIndex((option) => option.kind === 'section');
   return first === -1 ? (options.length > 0 ? 0 : -1) : first;
+}
+
+/** An assistant message still waiting for (more of) its answer. */
+function isOpenAnswer(message: Message): message is AssistantMessage {
+  return message.role === 'assistant' && (message.status === 'pending' || message.status === 'streaming');
+}
+
+/** The message without what only a streaming answer needs. */
+function settled(message: AssistantMessage): AssistantMessage {
+  const { partial: _partial, partialCitations: _citations, ...rest } = message;
+  return rest;
 }
 
 function updateMessage(conversation: readonly Message[], id: string, update: (message: Message) => Message): Message[] {
@@ -125,18 +136,37 @@ export function reducer(state: AssistantState, action: Action): AssistantState {
           { id: action.id, role: 'assistant', question: action.question, status: 'pending' },
         ],
       };
+    case 'answerStarted':
+      return {
+        ...state,
+        conversation: updateMessage(state.conversation, action.id, (message) =>
+          isOpenAnswer(message)
+            ? { ...message, conversationId: action.conversationId, messageId: action.messageId, partialCitations: action.citations }
+            : message,
+        ),
+      };
+    case 'answerDelta':
+      if (action.text === '') return state;
+      return {
+        ...state,
+        conversation: updateMessage(state.conversation, action.id, (message) =>
+          isOpenAnswer(message) ? { ...message, status: 'streaming', partial: `${message.partial ?? ''}${action.text}` } : message,
+        ),
+      };
     case 'answerReceived':
       return {
         ...state,
         conversation: updateMessage(state.conversation, action.id, (message) =>
-          message.role === 'assistant' ? { ...message, status: 'done', answer: action.answer } : message,
+          isOpenAnswer(message) ? { ...settled(message), status: 'done', answer: action.answer } : message,
         ),
       };
     case 'answerFailed':
       return {
         ...state,
         conversation: updateMessage(state.conversation, action.id, (message) =>
-          message.role === 'assistant' ? { ...message, status: 'error', error: action.error } : message,
+          isOpenAnswer(message)
+            ? { ...settled(message), status: 'error', error: action.error, ...(action.detail ? { errorDetail: action.detail } : {}) }
+            : message,
         ),
       };
     case 'answerRated':
@@ -168,7 +198,16 @@ export function reducer(state: AssistantState, action: Action): AssistantState {
   }
 }
 
-/** True while an answer is being composed. */
+/** True while an answer is being composed or is still arriving. */
 export function isAnswering(state: AssistantState): boolean {
-  return state.conversation.some((message) => message.role === 'assistant' && message.status === 'pending');
+  return state.conversation.some(isOpenAnswer);
+}
+
+/** The conversation the next question continues (connected mode): the latest one the server named. */
+export function currentConversationId(state: AssistantState): string | undefined {
+  for (let index = state.conversation.length - 1; index >= 0; index -= 1) {
+    const message = state.conversation[index];
+    if (message?.role === 'assistant' && message.conversationId !== undefined) return message.conversationId;
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Tab } from '../attributes.js';
-import type { Answer, PageHit } from '../data/types.js';
+import type { Answer, AnswerStart, Citation, PageHit, Rating } from '../data/types.js';
 
 /** Which part of the assistant is showing. The embedded panel is always on `ask`. */
 export type View = 'closed' | Tab;
@@ -7,7 +7,7 @@ export type View = 'closed' | Tab;
 /** `stalled`: still loading after a short delay, the moment a spinner is worth showing. */
 export type Status = 'idle' | 'loading' | 'stalled' | 'error';
 
-export type Rating = 'up' | 'down';
+export type { Rating };
 
 export interface UserMessage {
   readonly id: string;
@@ -15,13 +15,26 @@ export interface UserMessage {
   readonly text: string;
 }
 
+/**
+ * `pending`: asked, no text yet. `streaming` (connected mode): the text is arriving in `partial`.
+ * `done`: `answer` is complete. `error`: `error` says why (and `errorDetail`, when it is written for the reader).
+ */
 export interface AssistantMessage {
   readonly id: string;
   readonly role: 'assistant';
   readonly question: string;
-  readonly status: 'pending' | 'done' | 'error';
+  readonly status: 'pending' | 'streaming' | 'done' | 'error';
   readonly answer?: Answer;
+  /** While streaming: the Markdown received so far. */
+  readonly partial?: string;
+  /** While streaming: the sources the server sent ahead of the text, so citation numbers link as they appear. */
+  readonly partialCitations?: readonly Citation[];
+  /** Connected mode: the server's id of this answer (for feedback) and of its conversation (for the next question). */
+  readonly messageId?: string;
+  readonly conversationId?: string;
   readonly error?: string;
+  /** A failure explained for the reader, such as the server's `detail` or when to try again. */
+  readonly errorDetail?: string;
   readonly rating?: Rating;
 }
 
@@ -64,8 +77,10 @@ export type Action =
   | { type: 'recentRemoved'; query: string }
   | { type: 'questionHeld'; question: string }
   | { type: 'questionAsked'; id: string; question: string }
+  | ({ type: 'answerStarted'; id: string } & AnswerStart)
+  | { type: 'answerDelta'; id: string; text: string }
   | { type: 'answerReceived'; id: string; answer: Answer }
-  | { type: 'answerFailed'; id: string; error: string }
+  | { type: 'answerFailed'; id: string; error: string; detail?: string }
   | { type: 'answerRated'; id: string; rating: Rating }
   | { type: 'conversationCleared' }
   | { type: 'consentAccepted' }

@@ -17,7 +17,7 @@ interface AnswerMessageProps {
   readonly onRetry: (question: string) => void;
 }
 
-/** The body of one assistant turn: pending, failed, answered with citations, or not covered. */
+/** The body of one assistant turn: pending, streaming, failed, answered with citations, or not covered. */
 export function AnswerMessage({ message, hideSources, hideFeedback, pageOrigin, onCopy, onRate, onRetry }: AnswerMessageProps): ReactNode {
   if (message.status === 'pending') {
     return (
@@ -27,10 +27,20 @@ export function AnswerMessage({ message, hideSources, hideFeedback, pageOrigin, 
       </p>
     );
   }
+  if (message.status === 'streaming') {
+    // The Markdown so far, parsed again as it grows (an unfinished line reads as text until it is complete).
+    // The live region says "Answer ready" once at the end; this text is not announced piece by piece.
+    return (
+      <div className="docent-answer-streaming" aria-busy="true">
+        <Markdown source={message.partial ?? ''} citations={message.partialCitations} pageOrigin={pageOrigin} />
+      </div>
+    );
+  }
   if (message.status === 'error' || !message.answer) {
     return (
       <div className="docent-answer-error">
         <p>{STRINGS.answerFailed}</p>
+        {message.errorDetail && <p className="docent-muted">{message.errorDetail}</p>}
         <button type="button" className="docent-secondary-button" onClick={() => onRetry(message.question)}>
           {STRINGS.retry}
         </button>

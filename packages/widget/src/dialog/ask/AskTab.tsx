@@ -43,9 +43,21 @@ export function AskTab({ state, actions, options, inputRef, announce, prefill }:
   const origin = pageOrigin();
   const scrollRef = useRef<HTMLDivElement>(null);
   const { conversation } = state;
+  // A new turn scrolls to the bottom; a streaming answer keeps it there only while the reader has not scrolled up.
+  const pinned = useRef(true);
+  const turns = useRef(conversation.length);
+  const onScroll = (): void => {
+    const scroller = scrollRef.current;
+    if (scroller) pinned.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 32;
+  };
   useEffect(() => {
     const scroller = scrollRef.current;
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    const newTurn = turns.current !== conversation.length;
+    turns.current = conversation.length;
+    if (scroller && (newTurn || pinned.current)) {
+      scroller.scrollTop = scroller.scrollHeight;
+      pinned.current = true;
+    }
   }, [conversation]);
   const needsConsent = options.consentText !== undefined && !state.consentAccepted;
   const askedForConsent = useRef(needsConsent);
@@ -97,7 +109,7 @@ export function AskTab({ state, actions, options, inputRef, announce, prefill }:
           </button>
         </div>
       )}
-      <div className="docent-conversation" ref={scrollRef} tabIndex={0} role="group" aria-label={STRINGS.conversationLabel}>
+      <div className="docent-conversation" ref={scrollRef} tabIndex={0} role="group" aria-label={STRINGS.conversationLabel} onScroll={onScroll}>
         {options.initialMessage && (
           <AssistantTurn options={options}>
             <Markdown source={options.initialMessage} pageOrigin={origin} />
