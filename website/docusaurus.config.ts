@@ -21,6 +21,11 @@ function pathPolyfill(): Plugin {
  * button, so the end-to-end suite can exercise both; the published site has neither.
  */
 const testBuild = process.env.DOCENT_E2E_ROUTES === '1';
+/**
+ * Connected mode: DOCENT_API_URL is the Docent server's address, `/` when `docent serve` serves the site itself
+ * (what `npm start` and the test build do). Without it the site runs in static mode.
+ */
+const apiUrl = process.env.DOCENT_API_URL || (testBuild ? '/' : undefined);
 const e2eRoutes = testBuild ? ['./tests/e2e-routes-plugin.ts'] : [];
 
 const config = {
@@ -77,6 +82,7 @@ const config = {
         cleanTitles: true,
         buttonStyle: 'rounded',
         chatButton: testBuild,
+        ...(apiUrl ? { apiUrl } : {}),
       } satisfies DocentOptions,
     ],
     [

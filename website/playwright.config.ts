@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /** Ports of the servers the suite starts on loopback; see tests/e2e/fixtures.ts. */
@@ -15,6 +17,21 @@ const chromium = {
     '--disable-quic',
   ],
 };
+
+/** The test build runs in connected mode behind the real Docent server, with a fresh database each run. */
+export const E2E_DATABASE = join(__dirname, '.docent', 'e2e.db');
+// Workers load this file too: only the runner, before it starts the servers, clears the database.
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(join(__dirname, '.docent'), { recursive: true, force: true });
+
+function docentServe(dir: string, port: number) {
+  return {
+    command: `node ../packages/server/bin/docent.js serve --site ${dir} --project docent-docs --port ${port} --db ${E2E_DATABASE}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    timeout: 60_000,
+  };
+}
 
 function serve(dir: string, port: number, base = '/') {
   return {
@@ -42,6 +59,6 @@ export default defineConfig({
   webServer: [
     serve('website/build', PORTS.site),
     serve('website/build', PORTS.wrongBase, '/wrong-base/'),
-    serve('website/build-e2e', PORTS.e2eRoutes),
+    docentServe('build-e2e', PORTS.e2eRoutes),
   ],
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, expectEverySentenceCited, test, waitForHydration } from './fixtures';
 
 /** Waits until the page is interactive and the Docent elements are registered. */
 async function waitForAssistant(page: Page): Promise<void> {
@@ -94,8 +94,7 @@ test.describe('the assistant behind the search button', () => {
     const citations = conversation.getByRole('link', { name: /^Source \d+:/ });
     await expect(citations.first()).toBeVisible();
     await expect(citations.first()).toHaveAttribute('href', /^\/installation\/hugo(#[\w-]*)?:~:text=|^\/installation\/hugo#:~:text=/);
-    const answerParagraphs = conversation.locator('p', { has: page.getByRole('link', { name: /^Source \d+:/ }) });
-    expect(await answerParagraphs.count()).toBe(await citations.count());
+    await expectEverySentenceCited(conversation);
     await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
     // Under the sources: pages to read next, none of them a cited page.
     const related = conversation.getByRole('list').filter({ has: page.locator('a:not([href*=":~:text="])') }).last();

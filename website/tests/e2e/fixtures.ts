@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
 
 export { expect };
@@ -46,4 +46,31 @@ export function contentChunkOf(docId: string): string {
   const file = readdirSync(BUILT_SCRIPTS).find((name) => readFileSync(join(BUILT_SCRIPTS, name), 'utf8').includes(marker));
   if (!file) throw new Error(`No built chunk holds the content of doc "${docId}": build the site first.`);
   return `/assets/js/${file}`;
+}
+
+/**
+ * Checks an answer's paragraphs: each ends with a citation link, and every citation link follows the end of a
+ * sentence. Together: no sentence of the answer goes without its citation number.
+ */
+export async function expectEverySentenceCited(conversation: Locator): Promise<void> {
+  const paragraphs = conversation.locator('p', { has: conversation.page().getByRole('link', { name: /^Source \d+:/ }) });
+  expect(await paragraphs.count()).toBeGreaterThan(0);
+  const problems = await paragraphs.evaluateAll((elements) =>
+    elements.flatMap((paragraph) => {
+      const nodes = [...paragraph.childNodes].filter((node) => (node.textContent ?? '').trim() !== '');
+      const isCitation = (node: ChildNode): boolean => {
+        const link = node instanceof HTMLAnchorElement ? node : node instanceof HTMLElement ? node.querySelector('a') : null;
+        return link !== null && /^Source \d+:/.test(link.getAttribute('aria-label') ?? '');
+      };
+      const found: string[] = [];
+      if (!nodes.length || !isCitation(nodes[nodes.length - 1]!)) found.push(`uncited text at the end of "${paragraph.textContent}"`);
+      nodes.forEach((node, at) => {
+        if (!isCitation(node) || at === 0) return;
+        const before = nodes[at - 1]!;
+        if (!isCitation(before) && !/[.!?:)"'`\]]\s*$/.test(before.textContent ?? '')) found.push(`a citation in the middle of a sentence: "${before.textContent}"`);
+      });
+      return found;
+    }),
+  );
+  expect(problems).toEqual([]);
 }

@@ -1,0 +1,82 @@
+/**
+ * Connected mode through the real Docent server (`docent serve`, the test build with apiUrl '/'): search and
+ * streamed answers come from the server, page feedback and page views are stored and shown by
+ * `docent analytics`, and a browser that asks not to be tracked sends no page view.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_DATABASE } from '../../playwright.config';
+import { ORIGINS, expect, expectEverySentenceCited, test, waitForHydration } from './fixtures';
+
+const DOCENT_CLI = join(__dirname, '..', '..', '..', 'packages', 'server', 'bin', 'docent.js');
+
+function analytics(): string {
+  return execFileSync('node', [DOCENT_CLI, 'analytics', '--project', 'docent-docs', '--db', E2E_DATABASE], { encoding: 'utf8' });
+}
+
+async function openAssistant(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${ORIGINS.e2eRoutes}${path}`);
+  await waitForHydration(page);
+  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
+  await page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ }).click();
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Docent chatbot' });
+
+test.describe('connected mode with docent serve', () => {
+  test('search results come from the server', async ({ page, consoleErrors }) => {
+    await openAssistant(page);
+    const searched = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/projects/docent-docs/search');
+    await dialog(page).getByRole('combobox').fill('hugo partial');
+    expect((await searched).status()).toBe(200);
+    await expect(dialog(page).getByRole('option', { name: /Install Docent on Hugo/ }).first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an answer streams from the server with a citation on every sentence', async ({ page, consoleErrors }) => {
+    await openAssistant(page);
+    await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+    const streamed = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/projects/docent-docs/messages');
+    await dialog(page).getByRole('textbox', { name: 'Your question' }).fill('How do I add Docent to a Hugo site?');
+    await page.keyboard.press('Enter');
+    const response = await streamed;
+    expect(response.headers()['content-type']).toMatch(/^text\/event-stream/);
+    const conversation = dialog(page).getByRole('group', { name: 'Conversation' });
+    await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/, { timeout: 15_000 });
+    const citations = conversation.getByRole('link', { name: /^Source \d+:/ });
+    await expect(citations.first()).toHaveAttribute('href', /\/installation\/hugo/);
+    await expectEverySentenceCited(conversation);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('page feedback and page views are stored and shown by docent analytics', async ({ page }) => {
+    await page.goto(`${ORIGINS.e2eRoutes}/customization/styles`);
+    await waitForHydration(page);
+    const feedback = page.locator('docent-feedback');
+    await feedback.getByRole('button', { name: 'No' }).click();
+    const comment = `Connected test comment ${Date.now()}`;
+    await feedback.getByRole('textbox').fill(comment);
+    const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/projects/docent-docs/feedback');
+    await feedback.getByRole('button', { name: /Send/ }).click();
+    expect((await sent).status()).toBe(202);
+    await expect(feedback.getByRole('status')).toContainText(/Thank/i);
+    await expect.poll(analytics).toContain(comment);
+    await expect.poll(analytics).toMatch(/page views\s+[1-9]/);
+  });
+
+  test('with Do Not Track on, the analytics script sends no page view', async ({ browser }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { DNT: '1' } });
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
+    const page = await context.newPage();
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/events')) events.push(request.url());
+    });
+    await page.goto(`${ORIGINS.e2eRoutes}/support`);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect(events).toEqual([]);
+    await context.close();
+  });
+});
