@@ -81,7 +81,7 @@ const config = {
         headerTitle: 'Docent chatbot',
         cleanTitles: true,
         buttonStyle: 'rounded',
-        chatButton: testBuild,
+        ...(testBuild ? { chatButton: true } : {}),
         ...(apiUrl ? { apiUrl } : {}),
       } satisfies DocentOptions,
     ],

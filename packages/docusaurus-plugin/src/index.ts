@@ -36,7 +36,7 @@ export default function pluginDocent(context: LoadContext, options: ResolvedOpti
     async postBuild({ outDir }) {
       const { siteConfig } = context;
       const report = await writeArtifacts(
-        { outDir, site: { title: siteConfig.title, tagline: siteConfig.tagline, url: siteConfig.url } },
+        { outDir, baseUrl: siteConfig.baseUrl, site: { title: siteConfig.title, tagline: siteConfig.tagline, url: siteConfig.url } },
         options,
         optedOut,
       );

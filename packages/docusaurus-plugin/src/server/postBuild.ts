@@ -1,10 +1,12 @@
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedOptions } from '../options';
 import { groupByPage, llmsFull, llmsIndex, markdownFileOf, pageToMarkdown } from './markdown';
 
 export interface BuildOutput {
   outDir: string;
+  /** The site's baseUrl, such as `/` or `/docs/`: page URLs start with it, files in outDir do not. */
+  baseUrl: string;
   site: { title: string; tagline: string; url: string };
 }
 
@@ -28,7 +30,8 @@ export async function writeArtifacts(
   // The engine is an ES module; this package is CommonJS, so it is loaded with import().
   const { buildIndex, serializeIndex } = await import('@docent/engine');
   const { sectionsFromDirectory } = await import('@docent/engine/node');
-  const allSections = await sectionsFromDirectory(build.outDir, { cleanTitles: options.cleanTitles });
+  await markOptedOut(build, optedOut);
+  const allSections = await sectionsFromDirectory(build.outDir, { cleanTitles: options.cleanTitles, baseUrl: build.baseUrl });
   const sections = allSections.filter((section) => !optedOut.has(section.pageUrl));
   const json = serializeIndex(buildIndex(sections));
   const pages = groupByPage(sections);
@@ -37,7 +40,7 @@ export async function writeArtifacts(
     write(build.outDir, options.indexPath, json),
     write(build.outDir, 'llms.txt', llmsIndex(build.site, pages)),
     write(build.outDir, 'llms-full.txt', llmsFull(build.site, pages)),
-    ...pages.map((page) => write(build.outDir, markdownFileOf(page.url), pageToMarkdown(page))),
+    ...pages.map((page) => write(build.outDir, markdownFileOf(withoutBase(page.url, build.baseUrl)), pageToMarkdown(page))),
   ];
   await Promise.all([...writes, copyWidgetStylesheets(build.outDir), copyFile(ANALYTICS_SCRIPT, path.join(build.outDir, 'analytics.js'))]);
   return {
@@ -46,6 +49,32 @@ export async function writeArtifacts(
     indexBytes: Buffer.byteLength(json),
     milliseconds: Math.round(performance.now() - started),
   };
+}
+
+/** `/docs/guide` with baseUrl `/docs/` → `/guide`: where the page's files are inside outDir. */
+export function withoutBase(url: string, baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  return base && url.startsWith(base) ? url.slice(base.length) || '/' : url;
+}
+
+/**
+ * Writes `<meta name="docent" content="false">` into the built HTML of each opted-out page, so every indexer
+ * (`docent index`, `docent serve`) leaves it out too, not only this plugin.
+ */
+export async function markOptedOut(build: BuildOutput, optedOut: ReadonlySet<string>): Promise<void> {
+  const marker = '<meta name="docent" content="false">';
+  await Promise.all(
+    [...optedOut].map(async (permalink) => {
+      const route = withoutBase(permalink, build.baseUrl).replace(/\/+$/, '');
+      for (const candidate of [`${route || '/index'}.html`, `${route}/index.html`]) {
+        const file = path.join(build.outDir, candidate);
+        const html = await readFile(file, 'utf8').catch(() => null);
+        if (html === null) continue;
+        if (!html.includes(marker)) await writeFile(file, html.replace(/<head([^>]*)>/i, `<head$1>${marker}`));
+        return;
+      }
+    }),
+  );
 }
 
 async function write(outDir: string, relative: string, content: string): Promise<void> {

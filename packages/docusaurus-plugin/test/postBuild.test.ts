@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { markOptedOut, withoutBase } from '../src/server/postBuild';
+
+const PAGE = '<!doctype html><html lang="en"><head><title>Notes</title></head><body><h1>Notes</h1></body></html>';
+const MARKER = '<meta name="docent" content="false">';
+
+describe('withoutBase', () => {
+  it('turns a page URL into its path inside the build folder', () => {
+    assert.equal(withoutBase('/docs/guide', '/docs/'), '/guide');
+    assert.equal(withoutBase('/docs/', '/docs/'), '/');
+    assert.equal(withoutBase('/guide', '/'), '/guide');
+    assert.equal(withoutBase('/other/guide', '/docs/'), '/other/guide');
+  });
+});
+
+describe('markOptedOut', () => {
+  const folders: string[] = [];
+  after(async () => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
+  async function site(files: Record<string, string>): Promise<string> {
+    const outDir = await mkdtemp(path.join(tmpdir(), 'docent-postbuild-'));
+    folders.push(outDir);
+    for (const [name, html] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(outDir, name)), { recursive: true });
+      await writeFile(path.join(outDir, name), html);
+    }
+    return outDir;
+  }
+
+  it('marks opted-out pages, under a baseUrl too, so any indexer skips them, and leaves the others alone', async () => {
+    const outDir = await site({ 'internal/notes.html': PAGE, 'guide/index.html': PAGE, 'public.html': PAGE });
+    const build = { outDir, baseUrl: '/docs/', site: { title: 'T', tagline: '', url: 'https://example.com' } };
+    await markOptedOut(build, new Set(['/docs/internal/notes', '/docs/guide/']));
+    await markOptedOut(build, new Set(['/docs/internal/notes']));
+    const notes = await readFile(path.join(outDir, 'internal/notes.html'), 'utf8');
+    assert.equal(notes.split(MARKER).length - 1, 1, 'marked once, however often the build runs');
+    assert.ok(notes.startsWith(`<!doctype html><html lang="en"><head>${MARKER}<title>`));
+    assert.ok((await readFile(path.join(outDir, 'guide/index.html'), 'utf8')).includes(MARKER));
+    assert.equal(await readFile(path.join(outDir, 'public.html'), 'utf8'), PAGE);
+  });
+
+  it('is no error when an opted-out page has no HTML file', async () => {
+    const outDir = await site({});
+    await markOptedOut({ outDir, baseUrl: '/', site: { title: 'T', tagline: '', url: 'https://example.com' } }, new Set(['/gone']));
+  });
+
+  it('makes the engine leave the marked page out', async () => {
+    const outDir = await site({ 'notes.html': PAGE, 'kept.html': PAGE.replace(/Notes/g, 'Kept') });
+    await markOptedOut({ outDir, baseUrl: '/', site: { title: 'T', tagline: '', url: 'https://example.com' } }, new Set(['/notes']));
+    const { sectionsFromDirectory } = await import('@docent/engine/node');
+    const pages = new Set((await sectionsFromDirectory(outDir)).map((section) => section.pageUrl));
+    assert.deepEqual([...pages], ['/kept']);
+  });
+});
