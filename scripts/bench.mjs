@@ -1,11 +1,13 @@
 // npm run bench: builds the site and prints figures — build time, page count, the JavaScript and CSS a first
 // visit to each key page downloads (raw and gzip), what Docent's search button adds to the first load of `/`,
-// what opening the dialog loads, measured in Chromium, and the engine's figures over the built site.
+// what opening the dialog loads, measured in Chromium, the engine's figures over the built site, and the server's
+// (start-up, memory, searchProject under load, sendMessage latency) on loopback: see bench-server.mjs.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
+import { benchServer } from './bench-server.mjs';
 import { launchChromium } from './browser.mjs';
 import { buildSite } from './build.mjs';
 import { ensureBrowser, ensureDependencies, mustRun, ROOT, seconds, WEBSITE } from './lib.mjs';
@@ -280,3 +282,5 @@ await mustRun('node', [
 console.log('');
 console.log('engine figures over the built site:');
 await mustRun('node', ['--import', 'tsx', 'packages/engine/bench/bench.ts']);
+console.log('');
+await benchServer({ siteDir: root });

@@ -21,6 +21,8 @@ Commands:
       --host <address>     Address to listen on (default 127.0.0.1)
       --db <file>          The SQLite database (default .docent/docent.db)
       --allowed-origin <o> Another origin allowed to call the API from a browser (repeatable)
+      --config <file>      Project settings: name, allowed origins, prompt, limits
+                           (default docent.config.json in the working folder, when it exists)
   analytics                What readers asked, searched and rated, and what the docs did not answer
       --project <id>       The project id (required)
       --since <period>     How far back, such as 30d, 12h or 2w (default 30d)

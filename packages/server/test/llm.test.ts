@@ -72,6 +72,7 @@ describe('answers written by a model', () => {
   let site: string;
   let db: Db;
   let app: FastifyInstance;
+  let context: ServerContext;
   const logged: string[] = [];
 
   before(async () => {
@@ -82,7 +83,7 @@ describe('answers written by a model', () => {
       '<!doctype html><title>Webhooks | Acme</title><main><h1>Webhooks</h1><p>Acme sends a webhook for every order.</p><h2 id="retries">Retries</h2><p>Failed webhook deliveries are retried five times with exponential backoff.</p></main>',
     );
     db = openDatabase(':memory:');
-    const context = new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db);
+    context = new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db);
     context.llm = { baseUrl: model.url, apiKey: 'test-key', model: 'docs-model', timeoutMs: 500 };
     context.log = (message) => logged.push(message);
     app = await createApp({ context, contract: loadOpenApi(), siteDir: site });
@@ -90,6 +91,7 @@ describe('answers written by a model', () => {
 
   beforeEach(() => {
     model.behave('answer');
+    context.customPrompt = undefined;
     logged.length = 0;
   });
 
@@ -109,6 +111,29 @@ describe('answers written by a model', () => {
     const prompt = call.body.messages.at(-1)!.content;
     assert.match(prompt, /\[1\] .*\n.*retried five times/);
     assert.match(call.body.messages[0]!.content, /End every sentence with the number/);
+  });
+
+  it("adds the project's instructions after Docent's rules, which stay", async () => {
+    context.customPrompt = { kind: 'instructions', text: 'Answer like a pirate.' };
+    await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' } });
+    const system = model.calls.at(-1)!.body.messages[0]!;
+    assert.equal(system.role, 'system');
+    assert.match(system.content, /End every sentence with the number[\s\S]*\n\nAnswer like a pirate\.$/);
+  });
+
+  it("sends the project's template alone, with the sections, the conversation and the question filled in", async () => {
+    const first = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'Does Acme send webhooks?' } });
+    context.customPrompt = { kind: 'template', text: 'Use only these:\n{{context}}\nSo far:\n{{history}}\nQ: {{question}}' };
+    // A question that looks like a placeholder stays as it is.
+    await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'And the {{context}} retries?', conversation_id: first.json().conversation_id } });
+    const messages = model.calls.at(-1)!.body.messages;
+    assert.equal(messages.length, 1);
+    assert.equal(messages[0]!.role, 'user');
+    const prompt = messages[0]!.content;
+    assert.match(prompt, /^Use only these:\n\[1\] .*\n.*retried five times/);
+    assert.match(prompt, /So far:\nQuestion: Does Acme send webhooks\?\nAnswer: Failed deliveries are retried/);
+    assert.match(prompt, /\nQ: And the \{\{context\}\} retries\?$/);
+    assert.doesNotMatch(prompt, /End every sentence with the number/);
   });
 
   it('streams the model answer and keeps only the cited sections as citations, numbers unchanged', async () => {
@@ -168,9 +193,11 @@ describe('answers written by a model', () => {
 });
 
 describe('model settings', () => {
-  it('are all three variables or none, and a partial setting says what is missing', () => {
+  it('are the base URL and the model, with an optional key, or none; a partial setting says what is missing', () => {
     assert.equal(llmConfigFromEnv({}), null);
-    assert.throws(() => llmConfigFromEnv({ DOCENT_LLM_BASE_URL: 'http://127.0.0.1:1/v1' }), /set DOCENT_LLM_API_KEY and DOCENT_LLM_MODEL too/);
+    assert.throws(() => llmConfigFromEnv({ DOCENT_LLM_BASE_URL: 'http://127.0.0.1:1/v1' }), /set DOCENT_LLM_MODEL too, or unset DOCENT_LLM_BASE_URL/);
+    assert.throws(() => llmConfigFromEnv({ DOCENT_LLM_API_KEY: 'k' }), /DOCENT_LLM_API_KEY is set but DOCENT_LLM_BASE_URL and DOCENT_LLM_MODEL are not/);
+    assert.equal(llmConfigFromEnv({ DOCENT_LLM_BASE_URL: 'http://127.0.0.1:1/v1', DOCENT_LLM_MODEL: 'm' })?.apiKey, '');
     const config = llmConfigFromEnv({ DOCENT_LLM_BASE_URL: 'http://127.0.0.1:1/v1/', DOCENT_LLM_API_KEY: 'k', DOCENT_LLM_MODEL: 'm' });
     assert.equal(config?.baseUrl, 'http://127.0.0.1:1/v1');
   });

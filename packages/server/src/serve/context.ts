@@ -1,5 +1,6 @@
 /** What every route needs: the project this server serves, its site index and the database. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CustomPrompt } from '../config/projectConfig.js';
 import type { Db } from './database.js';
 import type { LlmConfig } from './llm.js';
 import { HttpProblem } from './problem.js';
@@ -13,8 +14,12 @@ export class ServerContext {
 
   /** The model that writes answers; null for extractive answers. */
   llm: LlmConfig | null = null;
-  /** The project's own instructions for the model, added after Docent's. */
-  customPrompt: string | undefined;
+  /** The project's name from docent.config.json; without one, the site's name. */
+  name: string | undefined;
+  /** The project's instructions for the model (added after Docent's) or its own prompt template. */
+  customPrompt: CustomPrompt | undefined;
+  /** Messages the project may answer per calendar month (UTC); undefined for no quota. */
+  monthlyMessages: number | undefined;
   /** Where the server reports what it does (never request bodies or secrets). */
   log: (message: string) => void = () => undefined;
 
@@ -22,9 +27,29 @@ export class ServerContext {
     readonly project: string,
     readonly site: SiteIndex,
     readonly db: Db,
-    limits: Record<LimitedOperation, RateLimit> = DEFAULT_LIMITS,
+    limits: Partial<Record<LimitedOperation, RateLimit>> = {},
   ) {
-    this.limiters = { messages: new RateLimiter(limits.messages), searches: new RateLimiter(limits.searches) };
+    const rules = { ...DEFAULT_LIMITS, ...limits };
+    this.limiters = { messages: new RateLimiter(rules.messages), searches: new RateLimiter(rules.searches) };
+  }
+
+  /** Throws a 429 problem when the project has answered its monthly quota of messages. */
+  requireQuota(): void {
+    if (this.monthlyMessages === undefined) return;
+    const now = new Date();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const { count } = this.db
+      .prepare('SELECT count(*) AS count FROM messages JOIN conversations ON conversations.id = messages.conversation_id WHERE conversations.project = ? AND messages.created_at >= ?')
+      .get(this.project, monthStart.toISOString()) as { count: number };
+    if (count < this.monthlyMessages) return;
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const seconds = Math.ceil((nextMonth.getTime() - now.getTime()) / 1000);
+    throw new HttpProblem(
+      429,
+      `This project has answered its ${this.monthlyMessages} messages for this month. Questions are answered again from ${nextMonth.toISOString().slice(0, 10)}; search still works.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
   }
 
   /** Counts the request against the visitor's limit; over it, throws a 429 problem with Retry-After. */

@@ -4,9 +4,11 @@
  * numbered, and must end every sentence with the number of its section; those numbers are the citations.
  */
 import type { Section } from '@docent/engine';
+import type { CustomPrompt } from '../config/projectConfig.js';
 
 export interface LlmConfig {
   baseUrl: string;
+  /** Sent as `Authorization: Bearer`; empty for local servers that check no key. */
   apiKey: string;
   model: string;
   /** How long to wait for the first piece of the answer, and then between pieces. */
@@ -15,11 +17,17 @@ export interface LlmConfig {
 
 export const DEFAULT_LLM_TIMEOUT_MS = 20_000;
 
-/** The model settings from the environment, or null for extractive answers; a partial setting is an error. */
+/**
+ * The model settings from the environment, or null for extractive answers. The base URL and the model go
+ * together; the key is optional (local servers such as Ollama check none), but a key alone is an error.
+ */
 export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
-  const names = ['DOCENT_LLM_BASE_URL', 'DOCENT_LLM_API_KEY', 'DOCENT_LLM_MODEL'] as const;
+  const names = ['DOCENT_LLM_BASE_URL', 'DOCENT_LLM_MODEL'] as const;
   const set = names.filter((name) => env[name]);
-  if (set.length === 0) return null;
+  if (set.length === 0) {
+    if (env.DOCENT_LLM_API_KEY) throw new Error('DOCENT_LLM_API_KEY is set but DOCENT_LLM_BASE_URL and DOCENT_LLM_MODEL are not: set both, or unset the key for extractive answers');
+    return null;
+  }
   if (set.length < names.length) {
     const missing = names.filter((name) => !env[name]);
     throw new Error(`set ${missing.join(' and ')} too, or unset ${set.join(' and ')} for extractive answers`);
@@ -45,13 +53,27 @@ const INSTRUCTIONS = [
   'Answer in Markdown, briefly, in the language of the question. Never invent links, options or commands.',
 ].join(' ');
 
-/** The messages for one question: the rules, the earlier turns, then the numbered sections and the question. */
-export function chatMessages(question: string, sections: readonly Section[], history: readonly { question: string; answer: string }[], customPrompt?: string): ChatMessage[] {
+/** Earlier turns as text, for a template's `{{history}}`. */
+function historyText(history: readonly { question: string; answer: string }[]): string {
+  return history.length ? history.map((turn) => `Question: ${turn.question}\nAnswer: ${turn.answer}`).join('\n\n') : '(none)';
+}
+
+/**
+ * The messages for one question: the rules (with the project's instructions after Docent's), the earlier turns,
+ * then the numbered sections and the question. A project's template replaces all of it with one message.
+ */
+export function chatMessages(question: string, sections: readonly Section[], history: readonly { question: string; answer: string }[], customPrompt?: CustomPrompt): ChatMessage[] {
   const context = sections
     .map((section, position) => `[${position + 1}] ${section.breadcrumb.join(' › ')}\n${section.text}`)
     .join('\n\n');
+  if (customPrompt?.kind === 'template') {
+    // One pass, so text inside the sections or the question is never taken for a placeholder.
+    const values: Record<string, string> = { context, question, history: historyText(history) };
+    return [{ role: 'user', content: customPrompt.text.replace(/\{\{(context|question|history)\}\}/g, (_match, name: string) => values[name] ?? '') }];
+  }
+  const rules = customPrompt ? `${INSTRUCTIONS}\n\n${customPrompt.text}` : INSTRUCTIONS;
   return [
-    { role: 'system', content: customPrompt ? `${INSTRUCTIONS}\n\n${customPrompt}` : INSTRUCTIONS },
+    { role: 'system', content: rules },
     ...history.flatMap((turn): ChatMessage[] => [
       { role: 'user', content: turn.question },
       { role: 'assistant', content: turn.answer },
@@ -86,7 +108,7 @@ export async function* streamAnswer(config: LlmConfig, messages: ChatMessage[], 
   try {
     const response = await fetch(`${config.baseUrl}/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}`, accept: 'text/event-stream' },
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
       body: JSON.stringify({ model: config.model, messages, stream: true, temperature: 0 }),
       signal: controller.signal,
     });

@@ -174,6 +174,7 @@ export function messageRoutes(app: FastifyInstance, context: ServerContext, cont
     async (request, reply) => {
       context.requireProject(request);
       context.limit('messages', request, reply);
+      context.requireQuota();
       const body = request.body as MessageRequest;
       if (body.conversation_id && !context.db.prepare('SELECT 1 FROM conversations WHERE id = ? AND project = ?').get(body.conversation_id, context.project)) {
         throw new HttpProblem(422, 'The conversation does not exist. Leave out conversation_id to start a new conversation.', [

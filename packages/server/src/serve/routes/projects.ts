@@ -52,7 +52,7 @@ export function projectRoutes(app: FastifyInstance, context: ServerContext, cont
     const snapshot = context.site.snapshot;
     return {
       id: context.project,
-      name: snapshot.siteName ?? context.project,
+      name: context.name ?? snapshot.siteName ?? context.project,
       plan: 'self-hosted',
       public: true,
       answer_mode: context.llm ? 'llm' : 'extractive',

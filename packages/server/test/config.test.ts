@@ -1,0 +1,142 @@
+/** docent.config.json as `docent serve` applies it: name, allowed origins, custom prompt, plans and limits. */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { ConfigError, durationMs, projectConfigFrom } from '../src/config/projectConfig.js';
+import { UsageError } from '../src/cli.js';
+import { parseServeArgs, startServer, type RunningServer } from '../src/commands/serve.js';
+
+const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../website/docs');
+
+function configWith(project: Record<string, unknown>, extra: Record<string, unknown> = {}): unknown {
+  return { ...extra, projects: [{ id: 'other-docs' }, { id: 'acme-docs', ...project }] };
+}
+
+function rejects(json: unknown, message: RegExp): void {
+  assert.throws(() => projectConfigFrom(json, 'acme-docs'), (error: Error) => error instanceof ConfigError && message.test(error.message), String(message));
+}
+
+/** Every `docent.config.json` example in the docs. */
+function docsExamples(): { file: string; json: unknown }[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : full.endsWith('.mdx') ? [full] : [];
+    });
+  return walk(DOCS).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/```json title="docent\.config\.json"\n([\s\S]*?)\n\s*```/g)].map((match) => ({
+      file: path.relative(DOCS, file),
+      json: JSON.parse(match[1]!.replace(/^ {3}/gm, '')),
+    })),
+  );
+}
+
+describe('projectConfigFrom', () => {
+  it('reads the name, allowed origins and instructions of the served project only', () => {
+    const config = projectConfigFrom(
+      configWith({ name: 'Acme docs', allowed_origins: ['https://docs.acme.test'], settings: { prompt: { instructions: 'Be brief.' } } }),
+      'acme-docs',
+    );
+    assert.deepEqual(config, { name: 'Acme docs', allowedOrigins: ['https://docs.acme.test'], prompt: { kind: 'instructions', text: 'Be brief.' } });
+    assert.equal(projectConfigFrom(configWith({}), 'unknown-docs'), null);
+  });
+
+  it("takes the plan's limits, then the project's own values over them", () => {
+    const plans = { plans: { team: { monthly_messages: 20000, visitor_rate_limit: { messages: 60, window: '1h' } } } };
+    assert.deepEqual(projectConfigFrom(configWith({ limits: { plan: 'team' } }, plans), 'acme-docs'), {
+      allowedOrigins: [],
+      monthlyMessages: 20000,
+      messageLimit: { requests: 60, windowMs: 3_600_000 },
+    });
+    const own = projectConfigFrom(configWith({ limits: { plan: 'team', visitor_rate_limit: { messages: 5, window: '30s' } } }, plans), 'acme-docs');
+    assert.deepEqual(own?.messageLimit, { requests: 5, windowMs: 30_000 });
+    assert.equal(own?.monthlyMessages, 20000);
+    for (const plan of ['free', 'team', 'unlimited']) {
+      assert.deepEqual(projectConfigFrom(configWith({ limits: { plan } }), 'acme-docs'), { allowedOrigins: [] }, `${plan} without numbers sets no limit`);
+    }
+  });
+
+  it('names the field and the fix for every mistake', () => {
+    rejects({ projects: {} }, /^projects must be a list/);
+    rejects(configWith({ settings: { prompt: { instructions: 'a', template: 'b' } } }), /projects\[1\]\.settings\.prompt must set either instructions or template/);
+    rejects(configWith({ settings: { prompt: { template: 'Answer {{question}}' } } }), /projects\[1\]\.settings\.prompt\.template must contain \{\{context\}\}/);
+    rejects(configWith({ allowed_origins: ['https://docs.acme.test/'] }), /allowed_origins\[0\] must be an origin only .*write "https:\/\/docs\.acme\.test"/);
+    rejects(configWith({ allowed_origins: 'https://docs.acme.test' }), /allowed_origins must be a list of origins/);
+    rejects(configWith({ limits: { plan: 'Partners' } }, { plans: { partners: {} } }), /limits\.plan is "Partners", which is neither free, team, unlimited nor a key of plans \(partners\); plan names are case-sensitive/);
+    rejects(configWith({ limits: { visitor_rate_limit: { messages: 0, window: '1h' } } }), /visitor_rate_limit\.messages must be a whole number of 1 or more; got 0/);
+    rejects(configWith({ limits: { monthly_messages: 'many' } }), /monthly_messages must be a whole number/);
+  });
+
+  it('reads durations in seconds, minutes, hours and days', () => {
+    assert.equal(durationMs('45s', 'w'), 45_000);
+    assert.equal(durationMs('10m', 'w'), 600_000);
+    assert.equal(durationMs('2d', 'w'), 172_800_000);
+    for (const bad of ['1 h', '0m', '1w', 60]) assert.throws(() => durationMs(bad, 'window'), /window must be a duration such as "30s"/);
+  });
+
+  it('accepts every docent.config.json example in the docs', () => {
+    const examples = docsExamples();
+    assert.ok(examples.length >= 10, `found ${examples.length} examples`);
+    for (const { file, json } of examples) {
+      for (const project of (json as { projects: { id: string }[] }).projects) {
+        assert.doesNotThrow(() => projectConfigFrom(json, project.id), `${file}: ${project.id}`);
+      }
+    }
+  });
+});
+
+describe('docent serve --config', () => {
+  let site: string;
+  let server: RunningServer;
+  const config = {
+    plans: { tiny: { monthly_messages: 2 } },
+    projects: [{ id: 'acme-docs', name: 'Acme product docs', allowed_origins: ['https://docs.acme.test'], limits: { plan: 'tiny' } }],
+  };
+
+  before(async () => {
+    site = mkdtempSync(path.join(tmpdir(), 'docent-config-'));
+    writeFileSync(
+      path.join(site, 'index.html'),
+      '<!doctype html><title>Webhooks | Acme</title><main><h1>Webhooks</h1><p>Acme sends a webhook for every order.</p><h2 id="retries">Retries</h2><p>Failed webhook deliveries are retried five times.</p></main>',
+    );
+    mkdirSync(path.join(site, 'etc'));
+    writeFileSync(path.join(site, 'etc', 'docent.config.json'), JSON.stringify(config));
+    const options = parseServeArgs(['--site', site, '--project', 'acme-docs', '--port', '0', '--db', path.join(site, 'etc', 'docent.db'), '--config', path.join(site, 'etc', 'docent.config.json')]);
+    server = await startServer(options, () => undefined, {});
+  });
+
+  after(async () => {
+    await server.close();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  it("serves the project under the file's name and allows the file's origins", async () => {
+    const project = await (await fetch(`${server.url}/v1/projects/acme-docs`, { headers: { origin: 'https://docs.acme.test' } })).json();
+    assert.equal(project.name, 'Acme product docs');
+    assert.equal((await fetch(`${server.url}/v1/projects/acme-docs`, { headers: { origin: 'https://evil.test' } })).status, 403);
+  });
+
+  it('answers 429 once the monthly quota is used, saying when questions resume, while search still works', async () => {
+    const ask = (): Promise<Response> =>
+      fetch(`${server.url}/v1/projects/acme-docs/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'Are webhook deliveries retried?' }) });
+    assert.equal((await ask()).status, 200);
+    assert.equal((await ask()).status, 200);
+    const over = await ask();
+    assert.equal(over.status, 429);
+    assert.equal(over.headers.get('content-type'), 'application/problem+json; charset=utf-8');
+    assert.ok(Number(over.headers.get('retry-after')) > 0);
+    assert.match((await over.json()).detail, /answered its 2 messages for this month\. Questions are answered again from \d{4}-\d{2}-01; search still works\./);
+    assert.equal((await fetch(`${server.url}/v1/projects/acme-docs/search?q=webhook`)).status, 200);
+  });
+
+  it('refuses a missing or broken file with the file and the field named', async () => {
+    assert.throws(() => parseServeArgs(['--site', site, '--project', 'acme-docs', '--config', path.join(site, 'none.json')]), (error: Error) => error instanceof UsageError && /--config .*none\.json does not exist/.test(error.message));
+    const broken = path.join(site, 'etc', 'broken.json');
+    writeFileSync(broken, JSON.stringify({ projects: [{ id: 'acme-docs', settings: { prompt: {} } }] }));
+    const options = parseServeArgs(['--site', site, '--project', 'acme-docs', '--port', '0', '--db', ':memory:', '--config', broken]);
+    await assert.rejects(startServer(options, () => undefined, {}), (error: Error) => error instanceof UsageError && /broken\.json: projects\[0\]\.settings\.prompt must set either instructions or template/.test(error.message));
+  });
+});
