@@ -43,13 +43,24 @@ describe('markOptedOut', () => {
     assert.equal(await readFile(path.join(outDir, 'public.html'), 'utf8'), PAGE);
   });
 
+  it('marks a minified page without a <head> tag in its head, never in its <header>', async () => {
+    const minified = '<!doctype html><html lang="en" dir="ltr"><meta charset="UTF-8"><title>Notes</title><body><header><h1>Notes</h1></header></body></html>';
+    const outDir = await site({ 'notes.html': minified });
+    await markOptedOut({ outDir, baseUrl: '/', site: { title: 'T', tagline: '', url: 'https://example.com' } }, new Set(['/notes']));
+    const html = await readFile(path.join(outDir, 'notes.html'), 'utf8');
+    assert.ok(html.startsWith(`<!doctype html><html lang="en" dir="ltr">${MARKER}<meta charset`), html);
+    assert.ok(html.includes('<header><h1>'));
+  });
+
   it('is no error when an opted-out page has no HTML file', async () => {
     const outDir = await site({});
     await markOptedOut({ outDir, baseUrl: '/', site: { title: 'T', tagline: '', url: 'https://example.com' } }, new Set(['/gone']));
   });
 
   it('makes the engine leave the marked page out', async () => {
-    const outDir = await site({ 'notes.html': PAGE, 'kept.html': PAGE.replace(/Notes/g, 'Kept') });
+    // Minified, as Docusaurus writes pages: no <head> tag.
+    const minified = (title: string): string => `<!doctype html><html lang="en"><title>${title}</title><body><header><h1>${title}</h1></header><p>Text.</p></body></html>`;
+    const outDir = await site({ 'notes.html': minified('Notes'), 'kept.html': minified('Kept') });
     await markOptedOut({ outDir, baseUrl: '/', site: { title: 'T', tagline: '', url: 'https://example.com' } }, new Set(['/notes']));
     const { sectionsFromDirectory } = await import('@docent/engine/node');
     const pages = new Set((await sectionsFromDirectory(outDir)).map((section) => section.pageUrl));

@@ -18,11 +18,11 @@ function copySite(): void {
   mkdirSync(join(COPY, 'tests'));
 }
 
-function build(): { status: number | null; output: string } {
+function build(env: Record<string, string> = {}): { status: number | null; output: string } {
   const result = spawnSync('npx', ['docusaurus', 'build', COPY, '--out-dir', join(COPY, 'build')], {
     cwd: WEBSITE,
     encoding: 'utf8',
-    env: { ...process.env, DOCENT_E2E_ROUTES: '', NO_UPDATE_NOTIFIER: '1' },
+    env: { ...process.env, DOCENT_E2E_ROUTES: '', NO_UPDATE_NOTIFIER: '1', ...env },
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
@@ -53,5 +53,14 @@ describe('a build of the site', () => {
     const { status, output } = build();
     assert.notEqual(status, 0, 'the build must fail');
     assert.match(output, /docusaurus-plugin-docent: option "buttonStyle" must be one of rounded, pill, square; got "round"/);
+  });
+
+  it('adds the Google tag, with IP anonymizing, only when GTAG_ID is set at build time', () => {
+    copySite();
+    const { status, output } = build({ GTAG_ID: 'G-DOCENTTEST' });
+    assert.equal(status, 0, output);
+    const html = readFileSync(join(COPY, 'build', 'support.html'), 'utf8');
+    assert.match(html, /https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-DOCENTTEST/);
+    assert.match(html, /gtag\("config","G-DOCENTTEST",\{anonymize_ip:!0\}\)|"anonymize_ip":true/);
   });
 });

@@ -78,6 +78,14 @@ describe('production build', () => {
     }
   });
 
+  it('talks to no third party: no Google tag without GTAG_ID, and the local page-view script on every page', () => {
+    for (const route of ROUTES) {
+      const html = read(route.path);
+      assert.doesNotMatch(html, /googletagmanager|gtag\(/, route.path);
+      assert.match(html, /<script[^>]*src="?\/analytics\.js"?[^>]*>/, route.path);
+    }
+  });
+
   it('keeps paths without trailing slashes', () => {
     const html = read('/installation/docusaurus');
     const hrefs = [...html.matchAll(/href="?(\/[^"\s>]*)/g)].map((match) => match[1] ?? '');

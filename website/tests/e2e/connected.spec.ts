@@ -50,6 +50,21 @@ test.describe('connected mode with docent serve', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a question carrying markup is shown as the text typed and never runs', async ({ page, consoleErrors }) => {
+    await openAssistant(page);
+    await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+    const question = 'Hugo <img src=x onerror="window.__docentInjected=1"> <script>window.__docentInjected=2</script> [link](javascript:window.__docentInjected=3)?';
+    await dialog(page).getByRole('textbox', { name: 'Your question' }).fill(question);
+    await page.keyboard.press('Enter');
+    await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/, { timeout: 15_000 });
+    const conversation = dialog(page).getByRole('group', { name: 'Conversation' });
+    await expect(conversation).toContainText(question);
+    await expect(conversation.locator('img[src="x"], script')).toHaveCount(0);
+    await expect(conversation.locator('a[href^="javascript:"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __docentInjected?: number }).__docentInjected)).toBeUndefined();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('page feedback and page views are stored and shown by docent analytics', async ({ page }) => {
     await page.goto(`${ORIGINS.e2eRoutes}/customization/styles`);
     await waitForHydration(page);

@@ -70,11 +70,23 @@ export async function markOptedOut(build: BuildOutput, optedOut: ReadonlySet<str
         const file = path.join(build.outDir, candidate);
         const html = await readFile(file, 'utf8').catch(() => null);
         if (html === null) continue;
-        if (!html.includes(marker)) await writeFile(file, html.replace(/<head([^>]*)>/i, `<head$1>${marker}`));
+        if (!html.includes(marker)) await writeFile(file, withMeta(html, marker));
         return;
       }
     }),
   );
+}
+
+/**
+ * Puts a tag first in the page's head. Minified pages may leave out the optional `<head>` tag: then it goes
+ * right after `<html>`, where the browser starts the head anyway. (`<head\b` alone would also match `<header>`.)
+ */
+function withMeta(html: string, tag: string): string {
+  for (const opening of [/<head(?:\s[^>]*)?>/i, /<html(?:\s[^>]*)?>/i]) {
+    const match = opening.exec(html);
+    if (match) return html.slice(0, match.index + match[0].length) + tag + html.slice(match.index + match[0].length);
+  }
+  return tag + html;
 }
 
 async function write(outDir: string, relative: string, content: string): Promise<void> {
