@@ -59,7 +59,7 @@ const sidebars = {
           'customization/dark-mode',
           'customization/embedded-mode',
         ]),
-        group('Behaviour', [
+        group('Behavior', [
           'customization/initial-message',
           'customization/suggested-questions',
           'customization/search',

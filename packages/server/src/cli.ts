@@ -3,18 +3,27 @@ import { runEval } from './commands/eval.js';
 import { runIndex } from './commands/index.js';
 import { runServe } from './commands/serve.js';
 
-const USAGE = `Usage: docent <command> [options]
-
-Commands:
-  index <dir>              Index a built static site (any generator's HTML output) into <dir>/docent-index.json
+/** Each command's part of the help: its line in the list of commands, then its options. */
+const COMMAND_USAGE = new Map<string, string>([
+  [
+    'index',
+    `  index <dir>              Index a built static site (any generator's HTML output) into <dir>/docent-index.json
       --out <file>         Write the index somewhere else
       --base-url <path>    The path the site is served under (default /)
       --clean-titles       Drop the site-name suffix from page titles
-  eval <questions.json>    Score retrieval on a question set: recall@1, recall@5 and MRR
+`,
+  ],
+  [
+    'eval',
+    `  eval <questions.json>    Score retrieval on a question set: recall@1, recall@5 and MRR
       --index <file>       The index to score (default docent-index.json)
       --min-recall <0-1>   Exit with status 1 when recall@5 is lower
       --min-mrr <0-1>      Exit with status 1 when MRR is lower
-  serve                    Serve a built site and the REST API from one origin
+`,
+  ],
+  [
+    'serve',
+    `  serve                    Serve a built site and the REST API from one origin
       --site <dir>         The built site (required)
       --project <id>       The project id (required)
       --port <n>           Port to listen on (default 3000)
@@ -23,13 +32,38 @@ Commands:
       --allowed-origin <o> Another origin allowed to call the API from a browser (repeatable)
       --config <file>      Project settings: name, allowed origins, prompt, limits
                            (default docent.config.json in the working folder, when it exists)
-  analytics                What readers asked, searched and rated, and what the docs did not answer
+`,
+  ],
+  [
+    'analytics',
+    `  analytics                What readers asked, searched and rated, and what the docs did not answer
       --project <id>       The project id (required)
       --since <period>     How far back, such as 30d, 12h or 2w (default 30d)
       --db <file>          The SQLite database (default .docent/docent.db)
       --json               Print the report as JSON
-  help                     Show this help
+`,
+  ],
+  ['help', '  help                     Show this help\n'],
+]);
+
+const USAGE = `Usage: docent <command> [options]
+
+Commands:
+${[...COMMAND_USAGE.values()].join('')}
+Run "docent <command> --help" for the options of one command.
 `;
+
+/** `docent <command> --help` (or `-h`): the command's part of the help, under its own usage line. */
+function commandUsage(part: string): string {
+  const signature = part.trim().split(/\s{2,}/)[0] ?? '';
+  return `Usage: docent ${signature} [options]\n\n${part}      -h, --help           Show this help\n`;
+}
+
+/** True when the arguments ask for help: `--help` or `-h` before any `--`. */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
 
 /** Where the CLI writes; tests pass their own. */
 export interface Io {
@@ -50,6 +84,11 @@ export class UsageError extends Error {
 /** Runs the CLI; resolves with the exit status. */
 export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number> {
   const [command, ...rest] = argv;
+  const part = command === undefined || command === 'help' ? undefined : COMMAND_USAGE.get(command);
+  if (part && asksForHelp(rest)) {
+    io.out(commandUsage(part));
+    return 0;
+  }
   try {
     switch (command) {
       case 'index':

@@ -55,6 +55,40 @@ describe('docent CLI', () => {
     assert.match(failing.err, /recall@5 0\.000 is below --min-recall 0\.5/);
   });
 
+  it('prints one command\'s part of the help for --help or -h, and exits 0', async () => {
+    for (const command of ['index', 'eval', 'serve', 'analytics']) {
+      for (const flag of ['--help', '-h']) {
+        const { code, out, err } = await capture([command, flag]);
+        assert.equal(code, 0, `${command} ${flag}`);
+        assert.equal(err, '');
+        assert.match(out, new RegExp(`^Usage: docent ${command}\\b.*\\[options\\]\\n`), `${command} ${flag}`);
+        assert.match(out, /-h, --help/);
+      }
+    }
+    const index = await capture(['index', '--help']);
+    assert.match(index.out, /--clean-titles/);
+    assert.doesNotMatch(index.out, /--min-recall|--site/);
+    // Help wins over a missing required option; after `--` it is a positional like any other.
+    assert.equal((await capture(['serve', '--port', '8080', '--help'])).code, 0);
+    const afterEnd = await capture(['index', '--', '--help']);
+    assert.equal(afterEnd.code, 2);
+    assert.match(afterEnd.err, /"--help" is not a folder/);
+    assert.match((await capture(['help'])).out, /Run "docent <command> --help"/);
+  });
+
+  it('accepts every option that a command\'s help lists', async () => {
+    for (const command of ['index', 'eval', 'serve', 'analytics']) {
+      const { out } = await capture([command, '--help']);
+      const options = [...out.matchAll(/^\s+(?:-h, )?(--[a-z-]+)( <)?/gm)].filter(([, name]) => name !== '--help');
+      assert.ok(options.length >= 1, command);
+      for (const [, name = '', value] of options) {
+        // Without its required arguments every command stops with a usage error before doing any work.
+        const { err } = await capture([command, name, ...(value ? ['x'] : [])]);
+        assert.doesNotMatch(err, /Unknown option/, `${command} ${name}`);
+      }
+    }
+  });
+
   it('explains what is wrong with a bad call', async () => {
     const noFolder = await capture(['index', join(site, 'missing')]);
     assert.equal(noFolder.code, 2);

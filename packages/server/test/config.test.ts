@@ -48,6 +48,7 @@ describe('projectConfigFrom', () => {
     const plans = { plans: { team: { monthly_messages: 20000, visitor_rate_limit: { messages: 60, window: '1h' } } } };
     assert.deepEqual(projectConfigFrom(configWith({ limits: { plan: 'team' } }, plans), 'acme-docs'), {
       allowedOrigins: [],
+      plan: 'team',
       monthlyMessages: 20000,
       messageLimit: { requests: 60, windowMs: 3_600_000 },
     });
@@ -55,7 +56,7 @@ describe('projectConfigFrom', () => {
     assert.deepEqual(own?.messageLimit, { requests: 5, windowMs: 30_000 });
     assert.equal(own?.monthlyMessages, 20000);
     for (const plan of ['free', 'team', 'unlimited']) {
-      assert.deepEqual(projectConfigFrom(configWith({ limits: { plan } }), 'acme-docs'), { allowedOrigins: [] }, `${plan} without numbers sets no limit`);
+      assert.deepEqual(projectConfigFrom(configWith({ limits: { plan } }), 'acme-docs'), { allowedOrigins: [], plan }, `${plan} without numbers sets no limit`);
     }
   });
 
@@ -116,6 +117,7 @@ describe('docent serve --config', () => {
   it("serves the project under the file's name and allows the file's origins", async () => {
     const project = await (await fetch(`${server.url}/v1/projects/acme-docs`, { headers: { origin: 'https://docs.acme.test' } })).json();
     assert.equal(project.name, 'Acme product docs');
+    assert.equal(project.plan, 'tiny');
     assert.equal((await fetch(`${server.url}/v1/projects/acme-docs`, { headers: { origin: 'https://evil.test' } })).status, 403);
   });
 

@@ -57,7 +57,7 @@ export async function expectEverySentenceCited(conversation: Locator): Promise<v
   expect(await paragraphs.count()).toBeGreaterThan(0);
   const problems = await paragraphs.evaluateAll((elements) =>
     elements.flatMap((paragraph) => {
-      const nodes = [...paragraph.childNodes].filter((node) => (node.textContent ?? '').trim() !== '');
+      const nodes = Array.from(paragraph.childNodes).filter((node) => (node.textContent ?? '').trim() !== '');
       const isCitation = (node: ChildNode): boolean => {
         const link = node instanceof HTMLAnchorElement ? node : node instanceof HTMLElement ? node.querySelector('a') : null;
         return link !== null && /^Source \d+:/.test(link.getAttribute('aria-label') ?? '');

@@ -36,7 +36,7 @@ const CATEGORIES: Record<string, { page: string; items: string[] }> = {
       'Styles',
       'Dark mode',
       'Embedded mode',
-      'Behaviour',
+      'Behavior',
       'Initial message',
       'Suggested questions',
       'Search',

@@ -88,6 +88,7 @@ export async function startServer(options: ServeOptions, log: (message: string) 
   context.name = project?.name;
   context.customPrompt = project?.prompt;
   context.monthlyMessages = project?.monthlyMessages;
+  if (project?.plan) context.plan = project.plan;
   context.llm = llm;
   context.log = log;
   const app = await createApp({

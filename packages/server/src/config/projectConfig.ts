@@ -11,6 +11,8 @@ export type CustomPrompt = { kind: 'instructions'; text: string } | { kind: 'tem
 export interface ProjectConfig {
   name?: string;
   allowedOrigins: string[];
+  /** `limits.plan`, as written. */
+  plan?: string;
   prompt?: CustomPrompt;
   /** `visitor_rate_limit`: messages one visitor may send per window. */
   messageLimit?: RateLimit;
@@ -84,6 +86,7 @@ function promptAt(value: unknown, where: string): CustomPrompt | undefined {
 }
 
 interface Limits {
+  plan?: string;
   messageLimit?: RateLimit;
   monthlyMessages?: number;
 }
@@ -117,7 +120,7 @@ function projectLimits(root: Json, project: Json, where: string): Limits {
   }
   // `unlimited` means no monthly quota, whatever its entry says; its rate limit still applies.
   if (own.plan === 'unlimited') delete fromPlan.monthlyMessages;
-  return { ...fromPlan, ...limitsAt(own, `${where}.limits`) };
+  return { ...fromPlan, ...limitsAt(own, `${where}.limits`), ...(typeof own.plan === 'string' ? { plan: own.plan } : {}) };
 }
 
 /** The settings of `projectId` from the parsed file, or null when the file does not declare that project. */

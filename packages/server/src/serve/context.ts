@@ -18,6 +18,8 @@ export class ServerContext {
   name: string | undefined;
   /** The project's instructions for the model (added after Docent's) or its own prompt template. */
   customPrompt: CustomPrompt | undefined;
+  /** The project's plan from docent.config.json; without one, no quota applies, as with `unlimited`. */
+  plan = 'unlimited';
   /** Messages the project may answer per calendar month (UTC); undefined for no quota. */
   monthlyMessages: number | undefined;
   /** Where the server reports what it does (never request bodies or secrets). */

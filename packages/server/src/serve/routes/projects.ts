@@ -53,7 +53,7 @@ export function projectRoutes(app: FastifyInstance, context: ServerContext, cont
     return {
       id: context.project,
       name: context.name ?? snapshot.siteName ?? context.project,
-      plan: 'self-hosted',
+      plan: context.plan,
       public: true,
       answer_mode: context.llm ? 'llm' : 'extractive',
       widget: widgetSettings(),
