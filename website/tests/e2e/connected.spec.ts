@@ -56,7 +56,8 @@ test.describe('connected mode with docent serve', () => {
     const question = 'Hugo <img src=x onerror="window.__docentInjected=1"> <script>window.__docentInjected=2</script> [link](javascript:window.__docentInjected=3)?';
     await dialog(page).getByRole('textbox', { name: 'Your question' }).fill(question);
     await page.keyboard.press('Enter');
-    await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/, { timeout: 15_000 });
+    // Answered or not, the reply has come once the status says so.
+    await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready|could not find the answer/, { timeout: 15_000 });
     const conversation = dialog(page).getByRole('group', { name: 'Conversation' });
     await expect(conversation).toContainText(question);
     await expect(conversation.locator('img[src="x"], script')).toHaveCount(0);

@@ -41,7 +41,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
-    ajv: { customOptions: { coerceTypes: true, allErrors: true, removeAdditional: false } },
+    // allowUnionTypes: the contract's event properties may be strings, numbers or booleans.
+    ajv: { customOptions: { coerceTypes: true, allErrors: true, removeAdditional: false, allowUnionTypes: true } },
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
