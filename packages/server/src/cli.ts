@@ -32,6 +32,8 @@ const COMMAND_USAGE = new Map<string, string>([
       --allowed-origin <o> Another origin allowed to call the API from a browser (repeatable)
       --config <file>      Project settings: name, allowed origins, prompt, limits
                            (default docent.config.json in the working folder, when it exists)
+      --trust-proxy        Behind a reverse proxy: read the visitor's address, scheme and host
+                           from its X-Forwarded-For, -Proto and -Host headers
 `,
   ],
   [

@@ -171,6 +171,31 @@ describe('docent serve', () => {
   });
 });
 
+describe('an internal error', () => {
+  it('answers a plain 500 problem, logs one line, and shows no stack trace or file path anywhere', async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
+    writeSite(site);
+    const db = openDatabase(path.join(site, 'broken.db'));
+    const logged: string[] = [];
+    const app = await createApp({ context: new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db), contract: loadOpenApi(), siteDir: site, log: (line) => logged.push(line) });
+    db.close(); // every query now throws inside the route
+    try {
+      const response = await app.inject({ url: '/v1/projects/acme-docs/search?q=install' });
+      assert.equal(response.statusCode, 500);
+      assertMatches('Problem', response.json());
+      assert.match(response.json().detail, /could not complete the request.*check the server log/);
+      assert.equal(logged.length, 1);
+      assert.match(logged[0]!, /^internal error on GET \/v1\/projects\/acme-docs\/search: /);
+      for (const text of [response.body, ...logged]) {
+        assert.doesNotMatch(text, /\n\s+at |\.ts:\d+|\.js:\d+|node_modules/, 'no stack trace or source path');
+      }
+    } finally {
+      await app.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('docent serve on a real socket', () => {
   it('listens on 127.0.0.1, serves the site and the API, and closes cleanly', async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));

@@ -34,6 +34,8 @@ export interface ServeOptions {
   allowedOrigins: string[];
   /** docent.config.json: given with --config, or found in the working folder. */
   config?: string;
+  /** --trust-proxy: the server runs behind a reverse proxy that sets X-Forwarded-*. */
+  trustProxy?: boolean;
 }
 
 const DEFAULT_CONFIG = 'docent.config.json';
@@ -47,6 +49,7 @@ export function parseServeArgs(args: string[]): ServeOptions {
     db: { type: 'string', default: path.join('.docent', 'docent.db') },
     'allowed-origin': { type: 'string', multiple: true, default: [] },
     config: { type: 'string' },
+    'trust-proxy': { type: 'boolean', default: false },
   });
   if (values.config !== undefined && !existsSync(values.config)) {
     throw new UsageError(`serve: --config ${values.config} does not exist; pass the path of your docent.config.json`);
@@ -61,7 +64,7 @@ export function parseServeArgs(args: string[]): ServeOptions {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`serve: --port must be a port number from 0 to 65535; got "${values.port}"`);
-  return { site: values.site, project: values.project, port, host: values.host, db: values.db, allowedOrigins: values['allowed-origin'], ...(config ? { config } : {}) };
+  return { site: values.site, project: values.project, port, host: values.host, db: values.db, allowedOrigins: values['allowed-origin'], trustProxy: values['trust-proxy'], ...(config ? { config } : {}) };
 }
 
 /** Starts the server; resolves once it listens. */
@@ -97,6 +100,7 @@ export async function startServer(options: ServeOptions, log: (message: string) 
     siteDir: options.site,
     allowedOrigins: [...options.allowedOrigins, ...(project?.allowedOrigins ?? [])],
     log,
+    trustProxy: options.trustProxy ?? false,
   });
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();

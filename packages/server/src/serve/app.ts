@@ -21,6 +21,11 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** Where the server reports what it does (never request bodies or secrets). */
   log?: (message: string) => void;
+  /**
+   * Behind a reverse proxy: take the visitor's address (rate limits) and the scheme and host (URLs in answers)
+   * from X-Forwarded-For, -Proto and -Host. Only when the proxy sets them, or visitors could choose their own.
+   */
+  trustProxy?: boolean;
 }
 
 /** Request bodies above this size answer 413. */
@@ -40,6 +45,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const log = options.log ?? (() => undefined);
   const app = Fastify({
     logger: false,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // allowUnionTypes: the contract's event properties may be strings, numbers or booleans.
     ajv: { customOptions: { coerceTypes: true, allErrors: true, removeAdditional: false, allowUnionTypes: true } },
