@@ -1,5 +1,5 @@
 import type { DocentIndex } from './indexing.js';
-import { search } from './search.js';
+import { search, termExists } from './search.js';
 import {
   bigramsOf,
   primaryTerms,
@@ -135,7 +135,8 @@ function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: 
   const query = question.map((word) => word.primary).join(' ');
   const results = index.engine.search(query, {
     prefix: (term) => term.length >= 5,
-    fuzzy: (term) => (term.length >= 5 ? 1 : false),
+    // A word the docs contain is not a typo: "openai" must not also match "openapi".
+    fuzzy: (term) => (term.length >= 5 && !termExists(index, term, false) ? 1 : false),
     boost: { pageTitle: 2, heading: 2, text: 1, description: 0.5 },
     combineWith: 'OR',
     processTerm: (term) => {

@@ -23,8 +23,11 @@ export function fuzzyDistance(term: string): number | false {
 
 export function searchOptionsFor(pathPrefix: string | undefined, index: DocentIndex): MiniSearchSearchOptions {
   return {
-    prefix: true,
-    fuzzy: (term) => fuzzyDistance(term),
+    // Only the last word may be unfinished (the reader is still typing it); a finished word that matched its
+    // prefixes would pull in unrelated words ("short" → "shortcut", "bot" → "bottom").
+    prefix: (_term, position, terms) => position === terms.length - 1,
+    // A word the docs contain is not a typo: "openai" must not also match "openapi".
+    fuzzy: (term) => (termExists(index, term, false) ? false : fuzzyDistance(term)),
     boost: { ...FIELD_BOOSTS },
     bm25: BM25,
     combineWith: 'OR',
@@ -37,7 +40,7 @@ export function searchOptionsFor(pathPrefix: string | undefined, index: DocentIn
 }
 
 /** Whether an index term exists (`prefix`: whether any index term starts with it). */
-function termExists(index: DocentIndex, term: string, prefix: boolean): boolean {
+export function termExists(index: DocentIndex, term: string, prefix: boolean): boolean {
   return index.engine.search(term, { prefix, fuzzy: false, processTerm: (value) => value }).length > 0;
 }
 

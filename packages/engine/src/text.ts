@@ -30,7 +30,8 @@ export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set([
     'please possible really same should show some something such sure tell thing things through ' +
     'too under until up us use used using very want wants way what whats when where whether ' +
     'while why would yes yet yours yourself explain describe mean means someone somebody anyone ' +
-    'lot lots kind sort thanks thank hello hi hey im ive dont doesnt cant isnt arent wont'
+    'lot lots kind sort thanks thank hello hi hey im ive dont doesnt didnt cant couldnt wouldnt shouldnt ' +
+    'isnt arent wasnt werent wont youre theyre'
   ).split(' '),
 ]);
 

@@ -65,7 +65,7 @@ export const STYLE_GROUPS: readonly StyleGroup[] = [
       '--docent-shadow': 'Shadow of the dialog and the floating button',
       '--docent-dialog-width': 'Width of the dialog',
       '--docent-dialog-max-height': 'Maximum height of the dialog',
-      '--docent-z-index': 'Stacking level of the dialog and the floating button',
+      '--docent-z-index': 'Stacking level of the floating button (the dialog opens in the top layer, above every page element)',
       '--docent-button-height': 'Height of the search button and the floating button',
     },
   },
