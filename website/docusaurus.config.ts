@@ -146,7 +146,8 @@ const config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'json', 'yaml', 'php', 'toml', 'python', 'ruby'],
+      // json, yaml and python come with prism-react-renderer; these are the other languages the docs and API samples use.
+      additionalLanguages: ['bash', 'php', 'toml', 'ruby'],
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

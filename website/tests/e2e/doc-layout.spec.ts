@@ -61,4 +61,12 @@ test.describe('doc page layout', () => {
       'Feedback',
     ]);
   });
+
+  test('an API page loads its request explorer after the page, and the explorer works', async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/api/send-message');
+    await expect(page.getByRole('button', { name: 'Send API Request' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('tab', { name: /curl/i }).first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
 });

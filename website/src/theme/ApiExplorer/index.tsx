@@ -1,0 +1,17 @@
+import React, { lazy, Suspense, type ComponentProps } from 'react';
+import type OriginalApiExplorer from '@theme-original/ApiExplorer';
+
+/**
+ * The request explorer of the API pages ("Send API Request", code samples) is about 1.6 MiB of gzipped script.
+ * The theme loads it before the page becomes interactive; here it loads in its own chunk after the page is up.
+ * The theme renders it in the browser only, so the server-rendered page is the same either way.
+ */
+const ApiExplorer = lazy(() => import('@theme-original/ApiExplorer'));
+
+export default function ApiExplorerWhenReady(props: ComponentProps<typeof OriginalApiExplorer>): React.JSX.Element {
+  return (
+    <Suspense fallback={null}>
+      <ApiExplorer {...props} />
+    </Suspense>
+  );
+}
