@@ -13,7 +13,7 @@ import { build, transform } from 'esbuild';
 
 const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ENGINE = join(PACKAGE, '..', 'engine');
-const STYLES = ['docent.css', 'docent-dialog.css', 'docent-feedback.css'];
+const STYLES = ['docent.css', 'docent-chat.css', 'docent-dialog.css', 'docent-feedback.css'];
 /** The stylesheets, minified: comments and whitespace are a third of their size and every page loads docent.css. */
 const copyStyles = (folder) =>
   Promise.all(

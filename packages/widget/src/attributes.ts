@@ -4,7 +4,8 @@
  * (attribute strings) and React components (prop values) parse through it, and the docs are generated from it.
  *
  * The rows are written in several files only so the button stays small: the rows the elements read themselves
- * ship with the button (attributes/elementRows.ts; their docs are in attributes/elementDocs.ts), the rest load
+ * ship with the element that reads them (attributes/buttonRows.ts, attributes/chatRows.ts, joined in
+ * attributes/elementRows.ts; their docs are in attributes/elementDocs.ts), the rest load
  * with the dialog (attributes/dialogRows.ts); an element's warnings for those appear when its dialog code loads.
  * The few `<docent-feedback>` reads (attributes/feedbackRows.ts) load with its own chunk, and the dialog's rows
  * include them.
@@ -26,7 +27,8 @@ import { defaultOf, parseRows, type Warner } from './attributes/parse.js';
 export * from './attributes/model.js';
 export { createWarner, defaultOf, parseAttribute, type Warner } from './attributes/parse.js';
 export { attributeNameOf, toAttributeValue } from './attributes/attributeText.js';
-export { isCssLength, isShortcut } from './attributes/elementTypes.js';
+export { isShortcut } from './attributes/elementTypes.js';
+export { isCssLength } from './attributes/cssLength.js';
 
 /** The element rows with their docs, for the reference table. */
 function withDocs<P extends ElementOptionName>(prop: P): AttributeDefinition<P> {

@@ -6,6 +6,7 @@ const withoutComments = (text: string): string => text.replace(/\/\*[\s\S]*?\*\/
 const css = withoutComments(readFileSync(new URL('../src/styles/docent.css', import.meta.url), 'utf8'));
 const dialogCss = withoutComments(readFileSync(new URL('../src/styles/docent-dialog.css', import.meta.url), 'utf8'));
 const feedbackCss = withoutComments(readFileSync(new URL('../src/styles/docent-feedback.css', import.meta.url), 'utf8'));
+const chatCss = withoutComments(readFileSync(new URL('../src/styles/docent-chat.css', import.meta.url), 'utf8'));
 
 /** `--docent-x` → default, read from the `var(--docent-x, default)` declarations of one defaults block. */
 function defaults(selector: string): Map<string, string> {
@@ -64,13 +65,14 @@ describe('docent.css', () => {
   });
 
   test('never declares a --docent-* property itself (a site value always wins)', () => {
-    for (const sheet of [css, dialogCss, feedbackCss]) assert.doesNotMatch(sheet, /(^|[\s;{])--docent-[a-z-]+\s*:/m);
+    for (const sheet of [css, chatCss, dialogCss, feedbackCss]) assert.doesNotMatch(sheet, /(^|[\s;{])--docent-[a-z-]+\s*:/m);
+    assert.doesNotMatch(chatCss, /--docent-/, 'the chat sheet reads only the private values docent.css defines');
     assert.doesNotMatch(dialogCss, /--docent-/, 'the dialog sheet reads only the private values docent.css defines');
     assert.doesNotMatch(feedbackCss, /--docent-/, 'the feedback sheet reads only the private values docent.css defines');
   });
 
   test('every class is prefixed docent-', () => {
-    const classes = [...`${css}\n${dialogCss}\n${feedbackCss}`.matchAll(/\.(-?[a-z_][a-z0-9_-]*)/gi)].map((match) => match[1] ?? '');
+    const classes = [...`${css}\n${chatCss}\n${dialogCss}\n${feedbackCss}`.matchAll(/\.(-?[a-z_][a-z0-9_-]*)/gi)].map((match) => match[1] ?? '');
     const numbers = /^\d/;
     const offenders = classes.filter((name) => !name.startsWith('docent-') && !numbers.test(name));
     assert.deepEqual(offenders, []);
@@ -99,11 +101,23 @@ describe('docent.css', () => {
 
   test('has visible focus styles and honors prefers-reduced-motion', () => {
     assert.match(css, /:focus-visible\s*{\s*outline: 2px solid var\(--_docent-color-focus\)/);
-    for (const sheet of [css, dialogCss, feedbackCss]) assert.match(sheet, /@media \(prefers-reduced-motion: reduce\)/);
+    for (const sheet of [css, chatCss, dialogCss, feedbackCss]) assert.match(sheet, /@media \(prefers-reduced-motion: reduce\)/);
   });
 
-  test('the feedback sheet reads every private value it uses from docent.css', () => {
+  test('the chat, dialog and feedback sheets read every private value they use from docent.css', () => {
     const defined = new Set(LIGHT.keys());
-    for (const match of feedbackCss.matchAll(/var\(--_docent-([a-z-]+)\)/g)) assert.ok(defined.has(`--docent-${match[1]}`), match[0]);
+    for (const sheet of [chatCss, dialogCss, feedbackCss]) {
+      for (const match of sheet.matchAll(/var\(--_docent-([a-z-]+)\)/g)) assert.ok(defined.has(`--docent-${match[1]}`), match[0]);
+    }
+  });
+
+  test('docent.css, which every page with the search button loads, holds no chat button, panel or dialog rules', () => {
+    for (const selector of ['.docent-launcher', '.docent-panel', '.docent-dialog', '.docent-key-hints', ':host(docent-chat-button)']) {
+      assert.ok(!css.includes(selector), selector);
+    }
+    assert.match(chatCss, /:host\(docent-chat-button\)/);
+    assert.match(chatCss, /\.docent-launcher \{/);
+    assert.match(chatCss, /\.docent-panel-mount \{/);
+    for (const sheet of [dialogCss, feedbackCss]) assert.match(sheet, /\.docent-visually-hidden \{/);
   });
 });

@@ -98,11 +98,11 @@ async function write(outDir: string, relative: string, content: string): Promise
 /** The page-view script, compiled from src/browser/analytics.ts. */
 const ANALYTICS_SCRIPT = path.join(__dirname, '..', 'browser', 'analytics.js');
 
-/** The widget's shadow roots load these from /docent/ (see useDocentWidget): the buttons, the dialog, the page feedback. */
+/** The widget's shadow roots load these from /docent/ (see useDocentWidget): the buttons, the chat elements, the dialog, the page feedback. */
 async function copyWidgetStylesheets(outDir: string): Promise<void> {
   const dist = path.dirname(require.resolve('@docent/widget/dist/docent.css'));
   await mkdir(path.join(outDir, 'docent'), { recursive: true });
   await Promise.all(
-    ['docent.css', 'docent-dialog.css', 'docent-feedback.css'].map((name) => copyFile(path.join(dist, name), path.join(outDir, 'docent', name))),
+    ['docent.css', 'docent-chat.css', 'docent-dialog.css', 'docent-feedback.css'].map((name) => copyFile(path.join(dist, name), path.join(outDir, 'docent', name))),
   );
 }

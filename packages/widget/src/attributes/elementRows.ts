@@ -1,39 +1,19 @@
 /**
- * Rows of the attribute table that the elements read before any dialog code loads. They ship with the button;
- * the other rows (dialogRows.ts) load with the dialog. `attributes.ts` joins both, and the docs of these rows
- * (elementDocs.ts), into the one table.
+ * Rows of the attribute table that the elements read before any dialog code loads, joined. Each element ships only
+ * its own (buttonRows.ts for the search button, chatRows.ts for the chat elements); the other rows (dialogRows.ts)
+ * load with the dialog. `attributes.ts` joins these, the docs of these rows (elementDocs.ts) and the dialog's into
+ * the one table.
  */
-import { cssLength, enumeration, shortcut } from './elementTypes.js';
-import { ALL_ELEMENTS, BUTTON_ELEMENTS, type AttributeRules, type ElementOptionName } from './model.js';
+import { BUTTON_STYLE_ROW, DEFAULT_TAB_ROW, SHORTCUT_ROW, THEME_ROW } from './buttonRows.js';
+import { BUTTON_POSITION_ROW, BUTTON_THEME_ROW, EMBEDDED_HEIGHT_ROW } from './chatRows.js';
+import type { AttributeRules, ElementOptionName } from './model.js';
 
 export const ELEMENT_ROWS: AttributeRules<ElementOptionName> = {
-  buttonStyle: {
-    name: 'button-style', prop: 'buttonStyle', type: enumeration, values: ['rounded', 'pill', 'square'], default: 'rounded',
-    elements: BUTTON_ELEMENTS,
-  },
-  buttonTheme: {
-    name: 'button-theme', prop: 'buttonTheme', type: enumeration, values: ['auto', 'light', 'dark'], default: 'auto',
-    elements: ['chat-button'],
-  },
-  buttonPosition: {
-    name: 'button-position', prop: 'buttonPosition', type: enumeration, values: ['bottom-right', 'bottom-left'], default: 'bottom-right',
-    elements: ['chat-button'],
-  },
-  defaultTab: {
-    name: 'default-tab', prop: 'defaultTab', type: enumeration, values: ['search', 'ask'], default: 'search',
-    defaultByElement: { 'chat-button': 'ask', chat: 'ask' },
-    elements: BUTTON_ELEMENTS,
-  },
-  shortcut: {
-    name: 'shortcut', prop: 'shortcut', type: shortcut, default: 'mod+k',
-    elements: ['search-button'],
-  },
-  embeddedHeight: {
-    name: 'embedded-height', prop: 'embeddedHeight', type: cssLength, default: '32rem',
-    elements: ['chat'],
-  },
-  theme: {
-    name: 'theme', prop: 'theme', type: enumeration, values: ['auto', 'light', 'dark'], default: 'auto',
-    elements: ALL_ELEMENTS,
-  },
+  buttonStyle: BUTTON_STYLE_ROW,
+  buttonTheme: BUTTON_THEME_ROW,
+  buttonPosition: BUTTON_POSITION_ROW,
+  defaultTab: DEFAULT_TAB_ROW,
+  shortcut: SHORTCUT_ROW,
+  embeddedHeight: EMBEDDED_HEIGHT_ROW,
+  theme: THEME_ROW,
 };

@@ -1,24 +1,10 @@
-/** Value types the element rows use (small: they ship with the button). */
+/** Value types the search button's rows use (small: they ship with the button). `css-length` is in cssLength.ts. */
 import type { ValueType } from './model.js';
 
-const LENGTH = /^-?(?:\d+|\d*\.\d+)(?:px|r?em|ex|ch|[dsl]?v[hw]|vmin|vmax|cm|mm|in|pt|pc|%)$/;
-const CSS_FUNCTION = /^(?:calc|min|max|clamp)\([0-9a-z%.+\-*/(), ]+\)$/;
 const SHORTCUT_KEY = /^(?:[a-z0-9/.,;'\-=[\]\\`]|f(?:[1-9]|1[0-2]))$/;
 const MODIFIERS = ['mod', 'ctrl', 'meta', 'alt', 'shift'];
 
-const trimmed = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
-
-export function isCssLength(value: string): boolean {
-  const text = value.trim().toLowerCase();
-  if (text === '0' || LENGTH.test(text)) return true;
-  if (!CSS_FUNCTION.test(text)) return false;
-  let depth = 0;
-  for (const character of text) {
-    depth += character === '(' ? 1 : character === ')' ? -1 : 0;
-    if (depth < 0) return false;
-  }
-  return depth === 0;
-}
+export const trimmed = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
 
 export function isShortcut(value: string): boolean {
   if (value === 'none') return true;
@@ -44,13 +30,4 @@ export const shortcut: ValueType = {
     return keys !== undefined && isShortcut(keys) ? { ok: true, value: keys } : { ok: false };
   },
   allowed: () => 'none, or keys joined by +, such as mod+k or ctrl+shift+k',
-};
-
-export const cssLength: ValueType = {
-  name: 'css-length',
-  check: (value) => {
-    const length = trimmed(value);
-    return length !== undefined && isCssLength(length) ? { ok: true, value: length } : { ok: false };
-  },
-  allowed: () => 'a CSS length, such as 32rem, 600px or calc(100vh - 8rem)',
 };

@@ -1,10 +1,10 @@
 /**
- * What every Docent element shares: the open shadow root with `docent.css` linked in it, options parsed from the
- * attributes through the table (one warning per attribute), the color scheme kept in sync with the page, the
- * label taken from the element's text, and the `docent:*` events.
+ * What every Docent element shares: the open shadow root with `docent.css` (and the element's own `styles`) linked
+ * in it, options parsed from the element's own rows of the attribute table (one warning per attribute), the color
+ * scheme kept in sync with the page, the label taken from the element's text, and the `docent:*` events.
  */
-import { ELEMENT_ROWS } from '../attributes/elementRows.js';
-import type { AttributeRule, ElementKind, ElementOptionName, ElementOptions } from '../attributes/model.js';
+import { THEME_ROW } from '../attributes/buttonRows.js';
+import type { AttributeRule, ElementKind, ElementOptions } from '../attributes/model.js';
 import { createWarner, parseRows, type Warner } from '../attributes/parse.js';
 import type { AssistantHost } from '../dialog/api.js';
 import { dispatchDocentEvent, type DocentEventDetails, type DocentEventName } from '../events.js';
@@ -16,8 +16,6 @@ import { element } from './dom.js';
 const ElementBase: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
-const ROWS = Object.values(ELEMENT_ROWS) as AttributeRule<ElementOptionName>[];
-
 /** Links a stylesheet before `node`; resolves once it has loaded (or failed, or after 3 s). */
 function linkStylesheet(node: Element, name: StylesheetName): Promise<void> {
   return new Promise((resolve) => {
@@ -28,11 +26,21 @@ function linkStylesheet(node: Element, name: StylesheetName): Promise<void> {
   });
 }
 
-export abstract class DocentElement extends ElementBase implements AssistantHost {
-  static kind: ElementKind = 'search-button';
+/** What every element reads itself: `theme`. */
+type BaseOptions = Pick<ElementOptions, 'theme'>;
 
-  /** The options the element itself reads (the dialog code parses the others when it loads). */
-  options!: ElementOptions;
+export abstract class DocentElement<O extends BaseOptions = BaseOptions> extends ElementBase implements AssistantHost {
+  static kind: ElementKind = 'search-button';
+  /**
+   * The rows of the attribute table this element parses itself (the dialog code parses the others when it loads).
+   * Each element has its own list, so the search button's code carries only its own rows and value types.
+   */
+  static rows: readonly AttributeRule[] = [THEME_ROW as AttributeRule];
+  /** Stylesheets the element links beside `docent.css` before it shows (the chat elements' docent-chat.css). */
+  static styles: readonly StylesheetName[] = [];
+
+  /** The options the element itself reads: its `rows`. */
+  options!: O;
   /** The wrapper inside the shadow root that carries the scheme (`data-docent-scheme`). */
   protected root!: HTMLDivElement;
   /** One warning per attribute for the lifetime of this element, shared with its dialog code. */
@@ -73,8 +81,9 @@ export abstract class DocentElement extends ElementBase implements AssistantHost
     this.disconnected();
   }
 
-  private parse(): ElementOptions {
-    return parseRows(ROWS, this.kind, (name) => this.getAttribute(name), this.warner);
+  private parse(): O {
+    const { rows } = this.constructor as typeof DocentElement;
+    return parseRows(rows, this.kind, (name) => this.getAttribute(name), this.warner) as unknown as O;
   }
 
   private refresh(): void {
@@ -89,10 +98,11 @@ export abstract class DocentElement extends ElementBase implements AssistantHost
     this.options = this.parse();
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     this.root = element('div', 'docent-root');
-    // Unstyled markup never shows: the wrapper appears once the stylesheet has loaded (or failed).
+    // Unstyled markup never shows: the wrapper appears once its stylesheets have loaded (or failed).
     this.root.hidden = true;
     shadow.replaceChildren(this.root);
-    void linkStylesheet(this.root, 'docent.css').then(() => {
+    const { styles } = this.constructor as typeof DocentElement;
+    void Promise.all([linkStylesheet(this.root, 'docent.css'), ...styles.map((name) => this.loadStyles(name))]).then(() => {
       this.root.hidden = false;
     });
     this.create();

@@ -1,12 +1,17 @@
+import { CHAT_ROWS } from '../attributes/chatRows.js';
+import type { AttributeRule, ElementOptions } from '../attributes/model.js';
 import type { PanelHandle } from '../dialog/api.js';
+import type { StylesheetName } from '../stylesheet.js';
 import { ELEMENT_STRINGS } from '../elementStrings.js';
 import { DocentElement } from './base.js';
 import { element } from './dom.js';
 import { loadDialogModule, reportLoadError } from './lazy.js';
 
 /** `<docent-chat>`: the chat panel inline in a page. Its code loads when it comes near the viewport. */
-export class DocentChat extends DocentElement {
+export class DocentChat extends DocentElement<Pick<ElementOptions, 'theme' | 'embeddedHeight'>> {
   static override kind = 'chat' as const;
+  static override rows: readonly AttributeRule[] = CHAT_ROWS as readonly AttributeRule[];
+  static override styles: readonly StylesheetName[] = ['docent-chat.css'];
   private mount!: HTMLDivElement;
   private handle: PanelHandle | undefined;
   private visibility: IntersectionObserver | undefined;

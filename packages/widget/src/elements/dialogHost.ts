@@ -2,7 +2,7 @@
  * A button that opens the assistant dialog: `<docent-search-button>` and `<docent-chat-button>`.
  * The dialog chunk is imported on first hover, focus, touch, click or shortcut, never before.
  */
-import type { Tab } from '../attributes/model.js';
+import type { ElementOptions, Tab } from '../attributes/model.js';
 import type { DialogHandle } from '../dialog/api.js';
 import type { Shortcut } from '../shortcut.js';
 import { DocentElement } from './base.js';
@@ -15,7 +15,9 @@ export interface OpenOptions {
   query?: string;
 }
 
-export abstract class DialogHostElement extends DocentElement {
+export abstract class DialogHostElement<
+  O extends Pick<ElementOptions, 'theme' | 'defaultTab'>,
+> extends DocentElement<O> {
   protected button!: HTMLButtonElement;
   private mount!: HTMLDivElement;
   private handle: Promise<DialogHandle> | undefined;

@@ -1,11 +1,17 @@
 import { ariaKeyShortcuts, isApplePlatform, parseShortcut, shortcutHint, type Shortcut } from '../shortcut.js';
+import { SEARCH_BUTTON_ROWS } from '../attributes/buttonRows.js';
+import type { AttributeRule, ElementOptions } from '../attributes/model.js';
 import { ELEMENT_STRINGS } from '../elementStrings.js';
 import { DialogHostElement } from './dialogHost.js';
-import { element, icon, SEARCH_ICON } from './dom.js';
+import { element, icon } from './dom.js';
+
+const SEARCH_ICON =
+  'M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64-1.06 1.06-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z';
 
 /** `<docent-search-button>`: a search-box-like button for a navbar, with the shortcut hint. */
-export class DocentSearchButton extends DialogHostElement {
+export class DocentSearchButton extends DialogHostElement<Pick<ElementOptions, 'theme' | 'buttonStyle' | 'defaultTab' | 'shortcut'>> {
   static override kind = 'search-button' as const;
+  static override rows: readonly AttributeRule[] = SEARCH_BUTTON_ROWS as readonly AttributeRule[];
   private labelNode!: HTMLSpanElement;
   private hintNode!: HTMLElement;
 

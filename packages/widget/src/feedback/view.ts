@@ -6,7 +6,10 @@
  * textarea, where Enter adds a line, and a Send button), a polite live region for "Sending…", the thank-you and
  * failures, and "Try again" after a failure. The single thumb (`rating`): one toggle button and a live region.
  */
-import { element, icon, THUMB_DOWN_ICON, THUMB_UP_ICON } from '../elements/dom.js';
+import { element, icon } from '../elements/dom.js';
+
+const THUMB_UP_ICON = 'M8.6 2.2 9.7 2c1 0 1.8.8 1.8 1.8V7h4a2 2 0 0 1 2 2.3l-1 6A2 2 0 0 1 14.5 17H6V8.3l2.6-6.1ZM2 8h2.5v9H2V8Z';
+const THUMB_DOWN_ICON = 'M11.4 17.8l-1.1.2c-1 0-1.8-.8-1.8-1.8V13h-4a2 2 0 0 1-2-2.3l1-6A2 2 0 0 1 5.5 3H14v8.7l-2.6 6.1ZM18 12h-2.5V3H18v9Z';
 import type { FeedbackRating } from '../events.js';
 import { FEEDBACK_STRINGS as STRINGS } from '../feedbackStrings.js';
 import { COMMENT_MAX_LENGTH, isLocked, showsCommentBox, type FeedbackAction, type FeedbackState } from './model.js';
