@@ -101,5 +101,12 @@ describe('pinned stack', () => {
   it('type-checks the site with strict TypeScript', () => {
     const tsconfig = JSON.parse(readFileSync(join(WEBSITE, 'tsconfig.json'), 'utf8')) as { compilerOptions: { strict: boolean } };
     assert.equal(tsconfig.compilerOptions.strict, true);
+    // Config, components, theme overrides, plugins and tests: any type error fails here with its file and line.
+    const tsc = join(WEBSITE, '..', 'node_modules', '.bin', 'tsc');
+    try {
+      execFileSync(tsc, ['-p', join(WEBSITE, 'tsconfig.json'), '--noEmit'], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      assert.fail(`tsc found type errors:\n${(error as { stdout?: string }).stdout ?? String(error)}`);
+    }
   });
 });
