@@ -103,6 +103,8 @@ const config = {
     'docusaurus-plugin-image-zoom',
     './plugins/docent-style-reference.ts',
     pathPolyfill,
+    // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the plugin.
+    './plugins/dedupe-explorer-deps.ts',
     ...e2eRoutes,
   ],
 

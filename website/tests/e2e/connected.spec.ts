@@ -47,6 +47,12 @@ test.describe('connected mode with docent serve', () => {
     const citations = conversation.getByRole('link', { name: /^Source \d+:/ });
     await expect(citations.first()).toHaveAttribute('href', /\/installation\/hugo/);
     await expectEverySentenceCited(conversation);
+    // The thumbs under the answer reach the server (sendFeedback) and show in docent analytics.
+    const downBefore = Number(/answer thumbs \d+ up, (\d+) down/.exec(analytics())?.[1] ?? 0);
+    const rated = page.waitForResponse((reply) => new URL(reply.url()).pathname === '/v1/projects/docent-docs/feedback');
+    await conversation.getByRole('button', { name: 'Unhelpful answer' }).click();
+    expect((await rated).status()).toBe(202);
+    await expect.poll(() => Number(/answer thumbs \d+ up, (\d+) down/.exec(analytics())?.[1] ?? 0)).toBe(downBefore + 1);
     expect(consoleErrors).toEqual([]);
   });
 
