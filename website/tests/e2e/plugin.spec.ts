@@ -25,6 +25,8 @@ test.describe('"Copy page" on doc pages', () => {
     const markdown = page.waitForResponse((response) => new URL(response.url()).pathname === '/index.md');
     await page.getByRole('button', { name: 'Copy page' }).click();
     expect((await markdown).status()).toBe(200);
+    // The clipboard is written after the file has arrived: wait for the button to say so before reading it.
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Quickstart\n/);
   });
 
