@@ -41,8 +41,20 @@ export function searchOptionsFor(pathPrefix: string | undefined, index: DocentIn
 
 /** Whether an index term exists (`prefix`: whether any index term starts with it). */
 export function termExists(index: DocentIndex, term: string, prefix: boolean): boolean {
-  return index.engine.search(term, { prefix, fuzzy: false, processTerm: (value) => value }).length > 0;
+  // Asked for every query word on every keystroke (typo and transposition checks): remember the answers per index.
+  let known = KNOWN_TERMS.get(index);
+  if (!known) KNOWN_TERMS.set(index, (known = new Map()));
+  const key = prefix ? `${term}*` : term;
+  let exists = known.get(key);
+  if (exists === undefined) {
+    if (known.size >= 10_000) known.clear();
+    exists = index.engine.search(term, { prefix, fuzzy: false, processTerm: (value) => value }).length > 0;
+    known.set(key, exists);
+  }
+  return exists;
 }
+
+const KNOWN_TERMS = new WeakMap<DocentIndex, Map<string, boolean>>();
 
 /**
  * Fixes swapped letters (`drak` → `dark`), which edit-distance fuzzy matching counts as two

@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../src/serve/app.js';
-import { ServerContext } from '../src/serve/context.js';
-import { openDatabase, type Db } from '../src/serve/database.js';
-import { loadOpenApi } from '../src/serve/openapi.js';
-import { SiteIndex } from '../src/serve/siteIndex.js';
+import type { Db } from '../src/serve/database.js';
 import { assertMatches } from './contract.js';
+import { appOver } from './helpers.js';
 
 const FEEDBACK = '/v1/projects/acme-docs/feedback';
 const EVENTS = '/v1/projects/acme-docs/events';
@@ -18,6 +15,7 @@ describe('sendFeedback and recordEvents', () => {
   let site: string;
   let db: Db;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
 
   before(async () => {
     site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
@@ -25,14 +23,11 @@ describe('sendFeedback and recordEvents', () => {
       path.join(site, 'index.html'),
       '<!doctype html><html><head><title>Webhooks | Acme docs</title></head><body><main><h1>Webhooks</h1><p>Failed webhook deliveries are retried five times.</p></main></body></html>',
     );
-    db = openDatabase(':memory:');
-    const siteIndex = await SiteIndex.open(site, () => undefined);
-    app = await createApp({ context: new ServerContext('acme-docs', siteIndex, db), contract: loadOpenApi(), siteDir: site });
+    ({ app, db, close } = await appOver(site));
   });
 
   after(async () => {
-    await app.close();
-    db.close();
+    await close();
     rmSync(site, { recursive: true, force: true });
   });
 

@@ -17,6 +17,7 @@ import { citedNumbers, llmConfigFromEnv } from '../src/serve/llm.js';
 import { loadOpenApi } from '../src/serve/openapi.js';
 import { SiteIndex } from '../src/serve/siteIndex.js';
 import { assertMatches } from './contract.js';
+import { parseEvents } from './helpers.js';
 
 type Behaviour = 'answer' | 'error' | 'silent' | 'break' | 'slow';
 
@@ -58,13 +59,6 @@ function startModel(): Promise<{ server: Server; url: string; calls: ModelCall[]
   );
 }
 
-function parseEvents(text: string): { event: string; data: Record<string, unknown> }[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => ({ event: /^event: (.+)$/m.exec(block)?.[1] ?? '', data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}') }));
-}
-
 const MESSAGES = '/v1/projects/acme-docs/messages';
 
 describe('answers written by a model', () => {
@@ -91,7 +85,7 @@ describe('answers written by a model', () => {
 
   beforeEach(() => {
     model.behave('answer');
-    context.customPrompt = undefined;
+    context.settings = { allowedOrigins: [] };
     logged.length = 0;
   });
 
@@ -114,7 +108,7 @@ describe('answers written by a model', () => {
   });
 
   it("adds the project's instructions after Docent's rules, which stay", async () => {
-    context.customPrompt = { kind: 'instructions', text: 'Answer like a pirate.' };
+    context.settings = { allowedOrigins: [], prompt: { kind: 'instructions', text: 'Answer like a pirate.' } };
     await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' } });
     const system = model.calls.at(-1)!.body.messages[0]!;
     assert.equal(system.role, 'system');
@@ -123,7 +117,7 @@ describe('answers written by a model', () => {
 
   it("sends the project's template alone, with the sections, the conversation and the question filled in", async () => {
     const first = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'Does Acme send webhooks?' } });
-    context.customPrompt = { kind: 'template', text: 'Use only these:\n{{context}}\nSo far:\n{{history}}\nQ: {{question}}' };
+    context.settings = { allowedOrigins: [], prompt: { kind: 'template', text: 'Use only these:\n{{context}}\nSo far:\n{{history}}\nQ: {{question}}' } };
     // A question that looks like a placeholder stays as it is.
     await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'And the {{context}} retries?', conversation_id: first.json().conversation_id } });
     const messages = model.calls.at(-1)!.body.messages;

@@ -4,14 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../src/serve/app.js';
-import { ServerContext } from '../src/serve/context.js';
-import { openDatabase, type Db } from '../src/serve/database.js';
-import { loadOpenApi } from '../src/serve/openapi.js';
-import { SiteIndex } from '../src/serve/siteIndex.js';
-import { startServer } from '../src/commands/serve.js';
+import type { Db } from '../src/serve/database.js';
 import { answerPieces } from '../src/serve/answers.js';
 import { assertMatches } from './contract.js';
+import { appOver, parseEvents, serveOver } from './helpers.js';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><title>${title} | Acme docs</title></head><body><main><article>${body}</article></main></body></html>`;
@@ -30,40 +26,22 @@ function writeSite(dir: string): void {
   writeFileSync(path.join(dir, '404.html'), page('Page not found', '<h1>Page not found</h1>'));
 }
 
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-
-function parseEvents(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const name = /^event: (.+)$/m.exec(block)?.[1] ?? '';
-      const data = /^data: (.+)$/m.exec(block)?.[1] ?? '{}';
-      return { event: name, data: JSON.parse(data) as Record<string, unknown> };
-    });
-}
-
 const MESSAGES = '/v1/projects/acme-docs/messages';
 
 describe('sendMessage', () => {
   let site: string;
   let db: Db;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
 
   before(async () => {
     site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeSite(site);
-    db = openDatabase(':memory:');
-    const siteIndex = await SiteIndex.open(site, () => undefined);
-    app = await createApp({ context: new ServerContext('acme-docs', siteIndex, db), contract: loadOpenApi(), siteDir: site });
+    ({ app, db, close } = await appOver(site));
   });
 
   after(async () => {
-    await app.close();
-    db.close();
+    await close();
     rmSync(site, { recursive: true, force: true });
   });
 
@@ -175,10 +153,7 @@ describe('a stream over a real socket', () => {
   it('streams every event through to done over a real connection', async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeSite(site);
-    const server = await startServer(
-      { site, project: 'acme-docs', port: 0, host: '127.0.0.1', db: path.join(site, '.docent', 'docent.db'), allowedOrigins: [] },
-      () => undefined,
-    );
+    const server = await serveOver(site);
     try {
       const response = await fetch(`${server.url}${MESSAGES}`, {
         method: 'POST',
@@ -199,10 +174,7 @@ describe('a stream over a real socket', () => {
   it('stops when the client goes away, and the server keeps answering', async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeSite(site);
-    const server = await startServer(
-      { site, project: 'acme-docs', port: 0, host: '127.0.0.1', db: path.join(site, '.docent', 'docent.db'), allowedOrigins: [] },
-      () => undefined,
-    );
+    const server = await serveOver(site);
     try {
       const controller = new AbortController();
       const response = await fetch(`${server.url}${MESSAGES}`, {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { parseServeArgs, startServer } from '../src/commands/serve.js';
+import { parseServeArgs } from '../src/commands/serve.js';
 import { UsageError } from '../src/cli.js';
 import { createApp } from '../src/serve/app.js';
 import { ServerContext } from '../src/serve/context.js';
@@ -12,6 +12,7 @@ import { openDatabase, type Db } from '../src/serve/database.js';
 import { loadOpenApi } from '../src/serve/openapi.js';
 import { SiteIndex } from '../src/serve/siteIndex.js';
 import { assertMatches } from './contract.js';
+import { serveOver } from './helpers.js';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><title>${title} | Acme docs</title><meta name="description" content="${title} page."></head><body><nav>Menu</nav><main><article>${body}</article></main></body></html>`;
@@ -200,10 +201,7 @@ describe('docent serve on a real socket', () => {
   it('listens on 127.0.0.1, serves the site and the API, and closes cleanly', async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeSite(site);
-    const server = await startServer(
-      { site, project: 'acme-docs', port: 0, host: '127.0.0.1', db: path.join(site, '.docent', 'docent.db'), allowedOrigins: [] },
-      () => undefined,
-    );
+    const server = await serveOver(site);
     try {
       assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
       assert.equal((await fetch(`${server.url}/dark-mode`)).status, 200);

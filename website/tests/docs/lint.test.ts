@@ -24,14 +24,14 @@
  * Run: cd /work/main && node --import tsx --test website/tests/docs/lint.test.ts (npm test runs it with the docs checks).
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
+import { DOC_FILES, REPOSITORY, textOf, WEBSITE } from './markdown';
 
-const WEBSITE = join(__dirname, '..', '..');
-const ROOT = join(WEBSITE, '..');
+
 const MARKDOWNLINT_CONFIG = join(WEBSITE, '.markdownlint.jsonc');
 const CSPELL_CONFIG = join(WEBSITE, 'cspell.json');
 
@@ -53,25 +53,13 @@ interface Doc {
   text: string;
 }
 
-function mdxFiles(dir: string, recursive: boolean): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return recursive && name !== 'api' ? mdxFiles(path, recursive) : [];
-      return name.endsWith('.mdx') ? [path] : [];
-    });
-}
-
-const DOCS: Doc[] = [
-  ...mdxFiles(join(WEBSITE, 'docs'), true).map((path) => ({ path, page: false })),
-  ...mdxFiles(join(WEBSITE, 'src', 'pages'), false).map((path) => ({ path, page: true })),
-].map(({ path, page }) => ({
-  name: relative(ROOT, path),
-  siteName: relative(WEBSITE, path),
-  path,
-  page,
-  text: readFileSync(path, 'utf8').replace(/\r\n/g, '\n'),
+/** The same files as the other docs checks (docs without the generated API pages, and src/pages), from one reader. */
+const DOCS: Doc[] = DOC_FILES.map((siteName) => ({
+  name: relative(REPOSITORY, join(WEBSITE, siteName)),
+  siteName,
+  path: join(WEBSITE, siteName),
+  page: siteName.startsWith('src/'),
+  text: textOf(siteName).replace(/\r\n/g, '\n'),
 }));
 
 /** Replaces every character but line breaks with a space, so offsets and line numbers stay put. */
@@ -239,7 +227,7 @@ describe('docs lint', () => {
       });
     }
     for (const entry of PLACEHOLDERS_ALLOWED) {
-      if (!used.has(entry)) problems.push(`${relative(ROOT, join(WEBSITE, entry.file))}: PLACEHOLDERS_ALLOWED lists a line that is no longer there; remove the entry: ${entry.line}`);
+      if (!used.has(entry)) problems.push(`${relative(REPOSITORY, join(WEBSITE, entry.file))}: PLACEHOLDERS_ALLOWED lists a line that is no longer there; remove the entry: ${entry.line}`);
     }
     assertNone(problems);
   });

@@ -75,10 +75,10 @@ export async function startServer(options: ServeOptions, log: (message: string) 
   } catch (error) {
     throw new UsageError(`serve: the model settings are incomplete: ${(error as Error).message}`);
   }
-  let project: ProjectConfig | null = null;
+  let settings: ProjectConfig | null = null;
   if (options.config) {
     try {
-      project = await readProjectConfig(options.config, options.project);
+      settings = await readProjectConfig(options.config, options.project);
     } catch (error) {
       if (error instanceof ConfigError) throw new UsageError(`serve: ${error.message}`);
       throw error;
@@ -87,18 +87,15 @@ export async function startServer(options: ServeOptions, log: (message: string) 
   const db = openDatabase(options.db);
   const site = await SiteIndex.open(options.site, log);
   const stopWatching = site.watch();
-  const context = new ServerContext(options.project, site, db, project?.messageLimit ? { messages: project.messageLimit } : {});
-  context.name = project?.name;
-  context.customPrompt = project?.prompt;
-  context.monthlyMessages = project?.monthlyMessages;
-  if (project?.plan) context.plan = project.plan;
+  const context = new ServerContext(options.project, site, db, settings?.messageLimit ? { messages: settings.messageLimit } : {});
+  if (settings) context.settings = settings;
   context.llm = llm;
   context.log = log;
   const app = await createApp({
     context,
     contract: loadOpenApi(),
     siteDir: options.site,
-    allowedOrigins: [...options.allowedOrigins, ...(project?.allowedOrigins ?? [])],
+    allowedOrigins: [...options.allowedOrigins, ...(settings?.allowedOrigins ?? [])],
     log,
     trustProxy: options.trustProxy ?? false,
   });
@@ -106,7 +103,7 @@ export async function startServer(options: ServeOptions, log: (message: string) 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = options.host === '127.0.0.1' ? 'localhost' : options.host;
-  log(`serving ${options.site} and the API for project ${options.project} at http://${shownHost}:${port} (${site.snapshot.pages} pages, ${site.snapshot.sections} sections indexed; database ${options.db}; answers ${llm ? `by ${llm.model}` : 'extractive'}${options.config ? `; settings from ${options.config}${project ? '' : `, which does not declare ${options.project}`}` : ''})`);
+  log(`serving ${options.site} and the API for project ${options.project} at http://${shownHost}:${port} (${site.snapshot.pages} pages, ${site.snapshot.sections} sections indexed; database ${options.db}; answers ${llm ? `by ${llm.model}` : 'extractive'}${options.config ? `; settings from ${options.config}${settings ? '' : `, which does not declare ${options.project}`}` : ''})`);
   return {
     url: `http://${options.host}:${port}`,
     async close() {

@@ -1,6 +1,6 @@
 /** What every route needs: the project this server serves, its site index and the database. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CustomPrompt } from '../config/projectConfig.js';
+import type { ProjectConfig } from '../config/projectConfig.js';
 import type { Db } from './database.js';
 import type { LlmConfig } from './llm.js';
 import { HttpProblem } from './problem.js';
@@ -14,14 +14,11 @@ export class ServerContext {
 
   /** The model that writes answers; null for extractive answers. */
   llm: LlmConfig | null = null;
-  /** The project's name from docent.config.json; without one, the site's name. */
-  name: string | undefined;
-  /** The project's instructions for the model (added after Docent's) or its own prompt template. */
-  customPrompt: CustomPrompt | undefined;
-  /** The project's plan from docent.config.json; without one, no quota applies, as with `unlimited`. */
-  plan = 'unlimited';
-  /** Messages the project may answer per calendar month (UTC); undefined for no quota. */
-  monthlyMessages: number | undefined;
+  /**
+   * What docent.config.json sets for the project (name, prompt, plan, monthly quota); without the file, nothing:
+   * the site's name, Docent's prompt, no quota.
+   */
+  settings: ProjectConfig = { allowedOrigins: [] };
   /** Where the server reports what it does (never request bodies or secrets). */
   log: (message: string) => void = () => undefined;
 
@@ -37,18 +34,19 @@ export class ServerContext {
 
   /** Throws a 429 problem when the project has answered its monthly quota of messages. */
   requireQuota(): void {
-    if (this.monthlyMessages === undefined) return;
+    const quota = this.settings.monthlyMessages;
+    if (quota === undefined) return;
     const now = new Date();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const { count } = this.db
       .prepare('SELECT count(*) AS count FROM messages JOIN conversations ON conversations.id = messages.conversation_id WHERE conversations.project = ? AND messages.created_at >= ?')
       .get(this.project, monthStart.toISOString()) as { count: number };
-    if (count < this.monthlyMessages) return;
+    if (count < quota) return;
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     const seconds = Math.ceil((nextMonth.getTime() - now.getTime()) / 1000);
     throw new HttpProblem(
       429,
-      `This project has answered its ${this.monthlyMessages} messages for this month. Questions are answered again from ${nextMonth.toISOString().slice(0, 10)}; search still works.`,
+      `This project has answered its ${quota} messages for this month. Questions are answered again from ${nextMonth.toISOString().slice(0, 10)}; search still works.`,
       undefined,
       { 'retry-after': String(seconds) },
     );

@@ -134,7 +134,7 @@ async function written(context: ServerContext, body: MessageRequest, origin: str
         .prepare('SELECT question, answer FROM messages WHERE conversation_id = ? ORDER BY created_at DESC LIMIT ?')
         .all(body.conversation_id, MODEL_HISTORY) as { question: string; answer: string }[]).reverse()
     : [];
-  const pieces = streamAnswer(llm, chatMessages(body.question, sections, history, context.customPrompt), signal);
+  const pieces = streamAnswer(llm, chatMessages(body.question, sections, history, context.settings.prompt), signal);
   const citations = sections.map((section, position) => citationOf(section, position + 1, origin));
   let text = '';
   try {

@@ -52,8 +52,9 @@ export function projectRoutes(app: FastifyInstance, context: ServerContext, cont
     const snapshot = context.site.snapshot;
     return {
       id: context.project,
-      name: context.name ?? snapshot.siteName ?? context.project,
-      plan: context.plan,
+      name: context.settings.name ?? snapshot.siteName ?? context.project,
+      // Without a plan no quota applies, as with `unlimited`.
+      plan: context.settings.plan ?? 'unlimited',
       public: true,
       answer_mode: context.llm ? 'llm' : 'extractive',
       widget: widgetSettings(),

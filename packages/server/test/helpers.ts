@@ -1,0 +1,53 @@
+/** What the server tests share: an app over a built site with an in-memory database, a real server, SSE parsing. */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { startServer, type RunningServer } from '../src/commands/serve.js';
+import { createApp } from '../src/serve/app.js';
+import { ServerContext } from '../src/serve/context.js';
+import { openDatabase, type Db } from '../src/serve/database.js';
+import { loadOpenApi } from '../src/serve/openapi.js';
+import { SiteIndex } from '../src/serve/siteIndex.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  context: ServerContext;
+  close(): Promise<void>;
+}
+
+/** The app for project `acme-docs` over the built site in `site`, called with `inject()`, no socket. */
+export async function appOver(site: string): Promise<TestApp> {
+  const db = openDatabase(':memory:');
+  const context = new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db);
+  const app = await createApp({ context, contract: loadOpenApi(), siteDir: site });
+  return {
+    app,
+    db,
+    context,
+    async close() {
+      await app.close();
+      db.close();
+    },
+  };
+}
+
+/** `docent serve` for project `acme-docs` over `site` on 127.0.0.1 and a free port, its database inside the site folder. */
+export function serveOver(site: string): Promise<RunningServer> {
+  return startServer({ site, project: 'acme-docs', port: 0, host: '127.0.0.1', db: path.join(site, '.docent', 'docent.db'), allowedOrigins: [] }, () => undefined);
+}
+
+export interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A whole server-sent event stream, event by event. */
+export function parseEvents(text: string): SseEvent[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => ({
+      event: /^event: (.+)$/m.exec(block)?.[1] ?? '',
+      data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}') as Record<string, unknown>,
+    }));
+}
