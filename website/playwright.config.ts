@@ -2,8 +2,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-/** Ports of the servers the suite starts on loopback; see tests/e2e/fixtures.ts. */
-export const PORTS = { site: 4173, wrongBase: 4174, e2eRoutes: 4175 } as const;
+/**
+ * Ports of the servers the suite starts on loopback; see tests/e2e/fixtures.ts. DOCENT_PORT_OFFSET moves them all,
+ * so two checkouts can run the suite at once.
+ */
+const OFFSET = Number(process.env.DOCENT_PORT_OFFSET ?? 0);
+export const PORTS = { site: 4173 + OFFSET, wrongBase: 4174 + OFFSET, e2eRoutes: 4175 + OFFSET } as const;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || undefined,
