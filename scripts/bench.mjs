@@ -1,20 +1,28 @@
 // npm run bench: builds the site and prints figures — build time, page count, the JavaScript and CSS a first
 // visit to each key page downloads (raw and gzip), what Docent's search button adds to the first load of `/`,
 // what opening the dialog loads, measured in Chromium, the engine's figures over the built site, and the server's
-// (start-up, memory, searchProject under load, sendMessage latency) on loopback: see bench-server.mjs.
+// (start-up, memory, searchProject under load, sendMessage latency) on loopback: see bench-server.mjs, and
+// Lighthouse (mobile and desktop, median of 3 runs) on the key pages served by `docent serve`: see lighthouse.mjs.
+// --no-lighthouse skips the Lighthouse table (about ten minutes on two cores).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { benchServer } from './bench-server.mjs';
 import { launchChromium } from './browser.mjs';
 import { buildSite } from './build.mjs';
+import { printLighthouseTable, runLighthouse, serveSite } from './lighthouse.mjs';
+import { measureFirstLoad } from './page-weight.mjs';
 import { ensureBrowser, ensureDependencies, mustRun, ROOT, seconds, WEBSITE } from './lib.mjs';
 import { startStaticServer } from './static-server.mjs';
 
+/** The doc page whose first load the bench lists file by file. */
+const DOC_PAGE = '/installation/docusaurus';
 const KEY_PAGES = ['/', '/installation/docusaurus', '/customization/layout', '/api/send-message', '/category/installation'];
 const PORT = 4190;
+const LIGHTHOUSE_PORT = 4192;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const WIDGET_DIST = join(ROOT, 'packages', 'widget', 'dist');
 /** The issue's target: the search button adds at most 5 KB gzip to the first load. */
@@ -22,6 +30,8 @@ const BUTTON_TARGET_GZIP = 5 * 1024;
 /** How long the network must stay quiet after the dialog shows, and how long to wait for that at most. */
 const QUIET_MS = 500;
 const QUIET_TIMEOUT_MS = 30_000;
+
+const { values: flags } = parseArgs({ options: { 'no-lighthouse': { type: 'boolean', default: false } } });
 
 function kib(bytes) {
   return `${(bytes / 1024).toFixed(1)} KiB`;
@@ -213,6 +223,7 @@ const browser = await launchChromium(executablePath);
 const rows = [];
 let buttonParts = [];
 let dialogLoad = [];
+let docPageWeight;
 try {
   for (const path of KEY_PAGES) {
     const files = await firstLoadFiles(browser, path);
@@ -226,6 +237,7 @@ try {
     rows.push({ path, ...totals });
     if (path === '/') buttonParts = await docentFirstLoad(root, files);
   }
+  docPageWeight = await measureFirstLoad(browser, `${ORIGIN}${DOC_PAGE}`, root);
   const opened = await dialogFiles(browser);
   dialogLoad = await Promise.all(opened.map(async (file) => ({ file, ...sizeOf(await readFile(join(root, file))) })));
 } finally {
@@ -242,6 +254,12 @@ console.log('|---|---|---|---|---|---|');
 for (const row of rows) {
   console.log(`| ${row.path} | ${row.files} | ${kib(row.js)} | ${kib(row.jsGzip)} | ${kib(row.css)} | ${kib(row.cssGzip)} |`);
 }
+
+console.log('');
+console.log(`first load of the doc page ${DOC_PAGE}, file by file (gzip at level 9; the budget test counts the files it runs):`);
+printSizeTable(['file', 'role'], docPageWeight.files.map((file) => ({ ...file, cells: [file.file, file.used ? 'runs' : 'prefetched for a later page'] })));
+const { js, css, prefetched } = docPageWeight.totals;
+console.log(`runs: JS ${kib(js)} + CSS ${kib(css)} = ${kib(js + css)} gzip; prefetched for later pages: ${kib(prefetched)} gzip`);
 
 console.log('');
 console.log('what the Docent search button adds to the first load of / (gzip at level 9):');
@@ -282,3 +300,20 @@ console.log('engine figures over the built site:');
 await mustRun('node', ['--import', 'tsx', 'packages/engine/bench/bench.ts']);
 console.log('');
 await benchServer({ siteDir: root });
+
+if (!flags['no-lighthouse']) {
+  console.log('');
+  console.log('Lighthouse 12 (median of 3 runs; the site served by docent serve on loopback; bar: performance 98 mobile and 100 desktop, 100 elsewhere):');
+  const site = await serveSite({ siteDir: root, port: LIGHTHOUSE_PORT });
+  try {
+    const results = await runLighthouse({ origin: site.origin, chromePath: executablePath });
+    printLighthouseTable(results);
+    for (const { path, preset, lost } of results) {
+      for (const [category, audits] of Object.entries(lost)) {
+        if (audits.length > 0) console.log(`- ${path} ${preset} ${category}: ${audits.join('; ')}`);
+      }
+    }
+  } finally {
+    await site.stop();
+  }
+}

@@ -101,6 +101,7 @@ await nodeTests('docs', docsTestFiles());
 await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts', 'website/tests/build/artifacts.test.ts']);
 await nodeTests('build failures', ['website/tests/build/build-failures.test.ts']);
 await playwright(chromiumPath);
+await nodeTests('Lighthouse (Chromium)', ['website/tests/lighthouse/lighthouse.test.ts'], { CHROMIUM_PATH: chromiumPath ?? '' });
 
 console.log('');
 for (const line of timings) console.log(`  ${line}`);

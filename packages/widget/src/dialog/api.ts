@@ -34,8 +34,27 @@ export interface DialogHandle extends PanelHandle {
   close(): void;
 }
 
+/** A search or chat button, as its dialog code sees it. */
+export interface ButtonHost extends AssistantHost {
+  /** The dialog code keeps it up to date: the page's shortcut listener reads it. */
+  isOpen: boolean;
+  readonly options: { readonly defaultTab: Tab };
+  /** Where focus returns when the dialog closes. */
+  readonly button: HTMLButtonElement;
+}
+
+/** Opens and closes a button's dialog, and sends `docent:open` and `docent:close`. */
+export interface ButtonController {
+  open(options: { tab?: unknown; query?: unknown }): void;
+  close(): void;
+  /** The button's attributes changed. */
+  update(): void;
+}
+
 export interface DialogModule {
   mountDialog(container: HTMLElement, host: AssistantHost): DialogHandle;
+  /** Mounts the (closed) dialog of a button and returns what opens and closes it. */
+  controlButton(container: HTMLElement, host: ButtonHost): ButtonController;
   mountPanel(container: HTMLElement, host: AssistantHost): PanelHandle;
   /** Starts fetching what the dialog needs (the index in static mode). */
   prepare(host: AssistantHost): void;

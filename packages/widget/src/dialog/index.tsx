@@ -8,6 +8,7 @@ import { parseAttributes, type WidgetOptions } from '../attributes.js';
 import { sourceFor } from '../data/index.js';
 import type { AssistantHost, DialogHandle, DialogModule, OpenRequest, PanelHandle } from './api.js';
 import { AssistantDialog, type DialogRequest } from './AssistantDialog.js';
+import { createButtonController } from './controlButton.js';
 import { Panel } from './Panel.js';
 
 /** Every option of the host element, parsed through the whole attribute table. */
@@ -39,6 +40,9 @@ export const mountDialog: DialogModule['mountDialog'] = (container, host): Dialo
     },
   };
 };
+
+export const controlButton: DialogModule['controlButton'] = (container, host) =>
+  createButtonController(container, host, mountDialog);
 
 export const mountPanel: DialogModule['mountPanel'] = (container, host): PanelHandle => {
   container.replaceChildren(); // the "Loading the assistant…" placeholder

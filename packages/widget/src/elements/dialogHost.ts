@@ -1,9 +1,10 @@
 /**
  * A button that opens the assistant dialog: `<docent-search-button>` and `<docent-chat-button>`.
- * The dialog chunk is imported on first hover, focus, touch, click or shortcut, never before.
+ * Only the button is here. Opening, closing and the events they send are the dialog chunk's (`controlButton`),
+ * imported on first hover, focus, touch, click or shortcut, never before.
  */
 import type { ElementOptions, Tab } from '../attributes/model.js';
-import type { DialogHandle } from '../dialog/api.js';
+import type { ButtonController, ButtonHost } from '../dialog/api.js';
 import type { Shortcut } from '../shortcut.js';
 import { DocentElement } from './base.js';
 import { element } from './dom.js';
@@ -15,19 +16,16 @@ export interface OpenOptions {
   query?: string;
 }
 
-export abstract class DialogHostElement<
-  O extends Pick<ElementOptions, 'theme' | 'defaultTab'>,
-> extends DocentElement<O> {
-  protected button!: HTMLButtonElement;
+export abstract class DialogHostElement<O extends Pick<ElementOptions, 'theme' | 'defaultTab'>>
+  extends DocentElement<O>
+  implements ButtonHost
+{
+  button!: HTMLButtonElement;
+  /** True while the dialog is open; the dialog code sets it. */
+  isOpen = false;
   private mount!: HTMLDivElement;
-  private handle: Promise<DialogHandle> | undefined;
-  private opened = false;
+  private controller: Promise<ButtonController> | undefined;
   private unregister: (() => void) | undefined;
-
-  /** True while the dialog is open. */
-  get isOpen(): boolean {
-    return this.opened;
-  }
 
   /** The keyboard shortcut this element answers to (only the search button has one). */
   get keyShortcut(): Shortcut | null {
@@ -53,17 +51,11 @@ export abstract class DialogHostElement<
   protected override disconnected(): void {
     this.unregister?.();
     this.unregister = undefined;
-    if (this.opened) this.close();
+    this.close();
   }
 
   protected override optionsChanged(): void {
-    void this.handle?.then((handle) => handle.update());
-  }
-
-  override onClosed(): void {
-    if (!this.opened) return;
-    this.opened = false;
-    this.afterClose();
+    void this.controller?.then((controller) => controller.update());
   }
 
   /** Loads the dialog code and starts fetching the index, without opening anything. */
@@ -76,42 +68,23 @@ export abstract class DialogHostElement<
 
   /** Opens the dialog, on `tab` (default: `default-tab`) with `query` in the input. */
   open(options: OpenOptions = {}): void {
-    const tab = options.tab === 'search' || options.tab === 'ask' ? options.tab : this.options.defaultTab;
-    const query = typeof options.query === 'string' ? options.query : undefined;
-    const wasOpen = this.opened;
-    this.opened = true;
-    this.dialog()
-      .then((handle) => {
-        if (!this.opened) return;
-        handle.open({ tab, query });
-        if (!wasOpen) this.dispatch('docent:open', undefined);
-      })
-      .catch((error: unknown) => {
-        this.opened = false;
-        reportLoadError(error);
-      });
+    this.control()
+      .then((controller) => controller.open(options))
+      .catch((error: unknown) => reportLoadError(error));
   }
 
   /** Closes the dialog and returns focus to the button. */
   close(): void {
-    if (!this.opened) return;
-    this.opened = false;
-    void this.handle?.then((handle) => handle.close());
-    this.afterClose();
+    if (this.isOpen) void this.controller?.then((controller) => controller.close());
   }
 
-  private afterClose(): void {
-    this.dispatch('docent:close', undefined);
-    this.button.focus({ preventScroll: true });
-  }
-
-  private dialog(): Promise<DialogHandle> {
-    this.handle ??= Promise.all([loadDialogModule(), this.loadDialogStyles()]).then(([module]) =>
-      module.mountDialog(this.mount, this),
+  private control(): Promise<ButtonController> {
+    this.controller ??= Promise.all([loadDialogModule(), this.loadDialogStyles()]).then(([module]) =>
+      module.controlButton(this.mount, this),
     );
-    this.handle.catch(() => {
-      this.handle = undefined;
+    this.controller.catch(() => {
+      this.controller = undefined; // let a later attempt retry
     });
-    return this.handle;
+    return this.controller;
   }
 }
