@@ -2,6 +2,8 @@ import type { Config, Plugin } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as DocentOptions } from 'docusaurus-plugin-docent';
+import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
+import rehypeUnwrapJsxParagraphs from './plugins/rehype-unwrap-jsx-paragraphs';
 import { darkCodeTheme, lightCodeTheme } from './src/prismThemes';
 
 const siteUrl = process.env.SITE_URL || 'http://localhost:3000';
@@ -57,7 +59,9 @@ const config = {
           breadcrumbs: true,
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
+          rehypePlugins: [rehypeTaskListLabels, rehypeUnwrapJsxParagraphs],
         },
+        pages: { rehypePlugins: [rehypeTaskListLabels] },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
         // The Google tag only when GTAG_ID is set at build time; by default the site talks to no third party.
@@ -102,6 +106,7 @@ const config = {
     'docusaurus-plugin-sass',
     'docusaurus-plugin-image-zoom',
     './plugins/docent-style-reference.ts',
+    './plugins/robots-txt.ts',
     pathPolyfill,
     // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the plugin.
     './plugins/dedupe-explorer-deps.ts',
