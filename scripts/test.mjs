@@ -36,11 +36,11 @@ function record(suite, passed, failed, ms) {
   timings.push(`${suite}: ${passed} passed, ${failed} failed in ${seconds(ms)}`);
 }
 
-/** Runs node's test runner over files; counts come from its TAP summary. */
-function nodeTests(suite, files, env = {}) {
+/** Runs node's test runner over files (TypeScript through tsx unless `tsx` is false); counts come from its TAP summary. */
+function nodeTests(suite, files, env = {}, { tsx = true } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('node', ['--import', 'tsx', '--test', '--test-reporter=tap', '--test-concurrency=1', ...files], {
+    const child = spawn('node', [...(tsx ? ['--import', 'tsx'] : []), '--test', '--test-reporter=tap', '--test-concurrency=1', ...files], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -101,7 +101,7 @@ await nodeTests('docs', docsTestFiles());
 await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts', 'website/tests/build/artifacts.test.ts', 'website/tests/build/links.test.ts', 'website/tests/build/html.test.ts', 'website/tests/build/meta.test.ts']);
 await nodeTests('build failures', ['website/tests/build/build-failures.test.ts']);
 await playwright(chromiumPath);
-await nodeTests('Lighthouse (Chromium)', ['website/tests/lighthouse/lighthouse.test.ts'], { CHROMIUM_PATH: chromiumPath ?? '' });
+await nodeTests('Lighthouse (Chromium)', ['website/tests/lighthouse/lighthouse.test.mjs'], { CHROMIUM_PATH: chromiumPath ?? '' }, { tsx: false });
 
 console.log('');
 for (const line of timings) console.log(`  ${line}`);
