@@ -105,6 +105,18 @@ describe('docent serve: security headers and compression of the site', () => {
         assert.equal(response.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", url);
       }
     });
+
+    it('marks a streamed answer the same way', async () => {
+      const response = await fetch(`${server.url}/v1/projects/acme-docs/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ question: 'How do I install the widget?' }),
+      });
+      assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(response.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'");
+      await response.text();
+    });
   });
 
   describe('compression', () => {

@@ -87,13 +87,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     files: new SiteFiles(),
     pagePolicy: (page) => sitePolicy(mergeInlineHashes([options.context.site.snapshot.inline, page])),
   };
-  // Every response, errors and redirects included. The policy of a page, set by sendSite, is kept.
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(COMMON_HEADERS);
-    if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', isApiPath(request.url) ? API_POLICY : FILE_POLICY);
-    }
-    return payload;
+  // Before any route, so every response has them: errors, redirects and the answer streams that write their own
+  // head (they pass these on). sendSite replaces the policy for pages.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(COMMON_HEADERS).header('content-security-policy', isApiPath(request.url) ? API_POLICY : FILE_POLICY);
   });
 
   registerCors(app, options.allowedOrigins ?? []);

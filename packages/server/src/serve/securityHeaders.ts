@@ -18,6 +18,9 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'SAMEORIGIN',
 };
 
+/** Every header this module sets, for responses that write their own head. */
+export const SECURITY_HEADER_NAMES: readonly string[] = [...Object.keys(COMMON_HEADERS), 'content-security-policy'];
+
 /** API answers are data, never a document: nothing may load or frame them. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
