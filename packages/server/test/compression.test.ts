@@ -64,6 +64,18 @@ describe('the site files kept in memory', () => {
     }
   });
 
+  it('holds one copy of a file that requests read together', async () => {
+    const { dir, file } = siteWith('<p>Install the widget with a script tag.</p>');
+    try {
+      const files = new SiteFiles();
+      const [first, second] = await Promise.all([files.read(file, statSync(file)), files.read(file, statSync(file))]);
+      assert.equal(first, second);
+      assert.equal(files.size, first.body.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads the file again once it changes', async () => {
     const { dir, file } = siteWith('<p>before</p>');
     try {

@@ -51,8 +51,11 @@ export class SiteFiles {
       this.entries.set(file, known);
       return known;
     }
-    if (known) this.forget(file, known);
     const body = await readFile(file);
+    // Another request may have read the same file meanwhile: keep one entry per file.
+    const current = this.entries.get(file);
+    if (current && current.version === version) return current;
+    if (current) this.forget(file, current);
     const entry: Entry = { file, body, version, encoded: {}, bytes: 0 };
     this.entries.set(file, entry);
     this.grow(entry, body.length);
