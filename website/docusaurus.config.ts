@@ -105,6 +105,8 @@ const config = {
     ],
     'docusaurus-plugin-sass',
     'docusaurus-plugin-image-zoom',
+    // Its stylesheet as a file, not an inline <style> that a strict Content-Security-Policy blocks; see the plugin.
+    './plugins/zoom-without-inline-styles.ts',
     './plugins/docent-style-reference.ts',
     './plugins/robots-txt.ts',
     pathPolyfill,

@@ -7,7 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
  * so two checkouts can run the suite at once.
  */
 const OFFSET = Number(process.env.DOCENT_PORT_OFFSET ?? 0);
-export const PORTS = { site: 4173 + OFFSET, wrongBase: 4174 + OFFSET, e2eRoutes: 4175 + OFFSET } as const;
+export const PORTS = { site: 4173 + OFFSET, wrongBase: 4174 + OFFSET, e2eRoutes: 4175 + OFFSET, production: 4176 + OFFSET } as const;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || undefined,
@@ -24,12 +24,14 @@ const chromium = {
 
 /** The test build runs in connected mode behind the real Docent server, with a fresh database each run. */
 export const E2E_DATABASE = join(__dirname, '.docent', 'e2e.db');
+/** `docent serve` over the production build (security.spec.ts) keeps its own, so it never changes e2e.db's counts. */
+const PRODUCTION_DATABASE = join(__dirname, '.docent', 'production.db');
 // Workers load this file too: only the runner, before it starts the servers, clears the database.
 if (process.env.TEST_WORKER_INDEX === undefined) rmSync(join(__dirname, '.docent'), { recursive: true, force: true });
 
-function docentServe(dir: string, port: number) {
+function docentServe(dir: string, port: number, database = E2E_DATABASE) {
   return {
-    command: `node ../packages/server/bin/docent.js serve --site ${dir} --project docent-docs --port ${port} --db ${E2E_DATABASE}`,
+    command: `node ../packages/server/bin/docent.js serve --site ${dir} --project docent-docs --port ${port} --db ${database}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
@@ -64,5 +66,6 @@ export default defineConfig({
     serve('website/build', PORTS.site),
     serve('website/build', PORTS.wrongBase, '/wrong-base/'),
     docentServe('build-e2e', PORTS.e2eRoutes),
+    docentServe('build', PORTS.production, PRODUCTION_DATABASE),
   ],
 });

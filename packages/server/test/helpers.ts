@@ -1,4 +1,8 @@
-/** What the server tests share: an app over a built site with an in-memory database, a real server, SSE parsing. */
+/**
+ * What the server tests share: an app over a built site with an in-memory database, a real server, raw HTTP
+ * requests, SSE parsing.
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startServer, type RunningServer } from '../src/commands/serve.js';
@@ -50,4 +54,25 @@ export function parseEvents(text: string): SseEvent[] {
       event: /^event: (.+)$/m.exec(block)?.[1] ?? '',
       data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}') as Record<string, unknown>,
     }));
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The bytes on the wire, not decompressed (fetch would decompress them). */
+  body: Buffer;
+}
+
+/** One HTTP request over a real socket, the response body exactly as sent. */
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }

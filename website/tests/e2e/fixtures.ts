@@ -9,6 +9,8 @@ export const ORIGINS = {
   site: `http://127.0.0.1:${PORTS.site}`,
   wrongBase: `http://127.0.0.1:${PORTS.wrongBase}`,
   e2eRoutes: `http://127.0.0.1:${PORTS.e2eRoutes}`,
+  /** `docent serve` over the production build: the default configuration behind Docent's own server. */
+  production: `http://127.0.0.1:${PORTS.production}`,
 } as const;
 
 interface Fixtures {

@@ -12,6 +12,7 @@ import { UsageError } from '../cli.js';
 import { createApp } from '../serve/app.js';
 import { ServerContext } from '../serve/context.js';
 import { openDatabase } from '../serve/database.js';
+import { MAX_STYLE_HASHES, stylesFallBack } from '../serve/securityHeaders.js';
 import { llmConfigFromEnv } from '../serve/llm.js';
 import { loadOpenApi } from '../serve/openapi.js';
 import { SiteIndex } from '../serve/siteIndex.js';
@@ -99,6 +100,9 @@ export async function startServer(options: ServeOptions, log: (message: string) 
     log,
     trustProxy: options.trustProxy ?? false,
   });
+  if (stylesFallBack(site.snapshot.inline)) {
+    log(`the site has ${site.snapshot.inline.styles.length} distinct inline styles, more than the ${MAX_STYLE_HASHES} the Content-Security-Policy lists by hash: it allows inline styles ('unsafe-inline' for styles only) instead`);
+  }
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

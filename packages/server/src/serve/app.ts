@@ -1,6 +1,7 @@
 /**
  * The Docent server as a Fastify app: the REST API under `/v1` (requests checked against openapi.yaml, errors as
- * problem+json) and the built site on every other path. Fastify: maintained, fast, schema validation built in
+ * problem+json) and the built site on every other path, each response with the security headers of
+ * securityHeaders.ts. Fastify: maintained, fast, schema validation built in
  * (Ajv), and `inject()` lets tests call it without a socket; real-HTTP tests listen on 127.0.0.1.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -11,7 +12,10 @@ import { HttpProblem, problemOf, sendProblem, type ProblemError } from './proble
 import { feedbackRoutes } from './routes/feedback.js';
 import { messageRoutes } from './routes/messages.js';
 import { projectRoutes } from './routes/projects.js';
-import { sendSite } from './staticSite.js';
+import { mergeInlineHashes } from './inlineHashes.js';
+import { API_POLICY, COMMON_HEADERS, FILE_POLICY, sitePolicy } from './securityHeaders.js';
+import { SiteFiles } from './siteFiles.js';
+import { sendSite, type SiteServing } from './staticSite.js';
 
 export interface AppOptions {
   context: ServerContext;
@@ -30,6 +34,10 @@ export interface AppOptions {
 
 /** Request bodies above this size answer 413. */
 export const BODY_LIMIT_BYTES = 32 * 1024;
+
+function isApiPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
 
 function validationErrors(error: FastifyError): ProblemError[] {
   return (error.validation ?? []).map((item) => {
@@ -74,20 +82,31 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return sendProblem(reply, problemOf(500, 'The server could not complete the request. Try again; if it keeps failing, check the server log.', instance));
   });
 
+  const site: SiteServing = {
+    siteDir: options.siteDir,
+    files: new SiteFiles(),
+    pagePolicy: (page) => sitePolicy(mergeInlineHashes([options.context.site.snapshot.inline, page])),
+  };
+  // Before any route, so every response has them: errors, redirects and the answer streams that write their own
+  // head (they pass these on). sendSite replaces the policy for pages.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(COMMON_HEADERS).header('content-security-policy', isApiPath(request.url) ? API_POLICY : FILE_POLICY);
+  });
+
   registerCors(app, options.allowedOrigins ?? []);
   projectRoutes(app, options.context, options.contract);
   messageRoutes(app, options.context, options.contract);
   feedbackRoutes(app, options.context, options.contract);
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/v1/') || request.url === '/v1') {
+    if (isApiPath(request.url)) {
       const path = request.url.split('?')[0];
       return sendProblem(reply, problemOf(404, `There is no operation at ${request.method} ${path}. The API reference lists the operations.`, path));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('The site answers GET and HEAD only.');
     }
-    return sendSite(options.siteDir, request, reply);
+    return sendSite(site, request, reply);
   });
   return app;
 }

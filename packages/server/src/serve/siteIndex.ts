@@ -3,11 +3,12 @@
  * built on start and again whenever the site is rebuilt: the server watches the site's `index.html`, which
  * every build rewrites.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
 import { buildIndex, type DocentIndex } from '@docent/engine';
 import { sectionsFromDirectory } from '@docent/engine/node';
+import { inlineHashesOf, mergeInlineHashes, type InlineHashes } from './inlineHashes.js';
 
 export interface SiteSnapshot {
   index: DocentIndex;
@@ -15,6 +16,8 @@ export interface SiteSnapshot {
   sections: number;
   /** The site's name: the part of the home page's `<title>` after the last `|`. */
   siteName: string | null;
+  /** The inline scripts and styles of every page, which the Content-Security-Policy allows by hash. */
+  inline: InlineHashes;
   indexedAt: Date;
 }
 
@@ -31,6 +34,14 @@ async function siteNameOf(siteDir: string): Promise<string | null> {
   }
 }
 
+/** The inline scripts and styles of every HTML file in the site, each once. */
+export async function siteInlineHashes(siteDir: string): Promise<InlineHashes> {
+  const files = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  const pages: InlineHashes[] = [];
+  for (const file of files) pages.push(inlineHashesOf(await readFile(path.join(siteDir, file), 'utf8')));
+  return mergeInlineHashes(pages);
+}
+
 export async function indexSite(siteDir: string): Promise<SiteSnapshot> {
   const sections = await sectionsFromDirectory(siteDir, { cleanTitles: true });
   if (sections.length === 0) {
@@ -41,6 +52,7 @@ export async function indexSite(siteDir: string): Promise<SiteSnapshot> {
     pages: new Set(sections.map((section) => section.pageUrl)).size,
     sections: sections.length,
     siteName: await siteNameOf(siteDir),
+    inline: await siteInlineHashes(siteDir),
     indexedAt: new Date(),
   };
 }

@@ -13,6 +13,7 @@ import type { ServerContext } from '../context.js';
 import { chatMessages, citedNumbers, streamAnswer } from '../llm.js';
 import { operation, parametersSchema, schemaFor, type OpenApiDocument } from '../openapi.js';
 import { HttpProblem, problemOf } from '../problem.js';
+import { SECURITY_HEADER_NAMES } from '../securityHeaders.js';
 import { routeOf } from './projects.js';
 
 interface MessageRequest {
@@ -64,7 +65,7 @@ function streamOutput(request: FastifyRequest, reply: FastifyReply): Output {
     if (open) return;
     open = true;
     reply.hijack();
-    const passOn = ['access-control-allow-origin', 'vary', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
+    const passOn = ['access-control-allow-origin', 'vary', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', ...SECURITY_HEADER_NAMES];
     const headers = Object.fromEntries(passOn.map((name) => [name, reply.getHeader(name)]).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)]));
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no', ...headers });
   };
