@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-// @ts-expect-error: a plain ES module shared with `npm run bench`, without type declarations.
 import { measureFirstLoad } from '../../../scripts/page-weight.mjs';
 import { expect, ORIGINS, test } from './fixtures';
 

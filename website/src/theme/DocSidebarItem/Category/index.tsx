@@ -16,7 +16,7 @@ import type { WrapperProps } from '@docusaurus/types';
 type Props = WrapperProps<typeof CategoryType>;
 
 export default function CategoryWrapper(props: Props): ReactNode {
-  const { item, level, activePath, onItemClick, className } = props;
+  const { item, level, activePath, onItemClick } = props;
   if (item.collapsible || item.href) return <Category {...props} />;
   return (
     <li
@@ -24,7 +24,6 @@ export default function CategoryWrapper(props: Props): ReactNode {
         ThemeClassNames.docs.docSidebarItemCategory,
         ThemeClassNames.docs.docSidebarItemCategoryLevel(level),
         'menu__list-item',
-        className,
       )}
     >
       <div className="menu__list-item-collapsible">
