@@ -83,6 +83,21 @@ test.describe('the assistant behind the search button', () => {
     await expect(dialog(page)).toBeVisible();
   });
 
+  test('a search count that settles after the reader moves to Ask AI does not replace the answer announcement', async ({ page }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await dialog(page).getByRole('combobox').fill('dark mode');
+    await expect(dialog(page).getByRole('option').first()).toBeVisible();
+    // Within the search announcement's debounce: switch tabs and ask.
+    await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+    await dialog(page).getByRole('textbox', { name: 'Your question' }).fill('How do I add Docent to a Hugo site?');
+    await page.keyboard.press('Enter');
+    await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
+    await page.waitForTimeout(1_000); // longer than the search announcement's debounce (600 ms)
+    await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
+  });
+
   test('Ask AI answers with a citation on every sentence, linking to the cited words', async ({ page, consoleErrors }) => {
     await page.goto('/');
     await waitForAssistant(page);

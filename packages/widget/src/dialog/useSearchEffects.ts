@@ -56,11 +56,13 @@ export function useSearchEffects({ state, dispatch, source, host, announce, tran
     };
   }, [open, query, filterPath, source, dispatch, announce, transformResults, retryCount]);
 
-  // One `docent:search` event and one announcement per settled search.
+  // One `docent:search` event and one announcement per settled search, while the Search tab shows: a count that
+  // settles after the reader has moved to Ask AI would otherwise replace the answer's announcement.
   const reported = useRef('');
   const { resultsKey, results, status } = state;
+  const searching = view === 'search';
   useEffect(() => {
-    if (!open || status !== 'idle' || query.trim() === '' || resultsKey !== searchKey(query, filterPath)) return undefined;
+    if (!searching || status !== 'idle' || query.trim() === '' || resultsKey !== searchKey(query, filterPath)) return undefined;
     if (reported.current === resultsKey) return undefined;
     const count = countSections(results);
     const timer = setTimeout(() => {
@@ -69,5 +71,5 @@ export function useSearchEffects({ state, dispatch, source, host, announce, tran
       announce(count === 0 ? STRINGS.noResults(query.trim()) : STRINGS.resultCount(count));
     }, SEARCH_EVENT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [open, status, query, filterPath, resultsKey, results, host, announce]);
+  }, [searching, status, query, filterPath, resultsKey, results, host, announce]);
 }
