@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as DocentOptions } from 'docusaurus-plugin-docent';
 import { darkCodeTheme, lightCodeTheme } from './src/prismThemes';
+import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 
 const siteUrl = process.env.SITE_URL || 'http://localhost:3000';
 
@@ -57,9 +58,11 @@ const config = {
           breadcrumbs: true,
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
+          rehypePlugins: [rehypeTaskListLabels],
         },
+        pages: { rehypePlugins: [rehypeTaskListLabels] },
         blog: false,
-        theme: { customCss: './src/css/custom.css' },
+        theme: { customCss: ['./src/css/custom.css', './src/css/api-pages.css'] },
         // The Google tag only when GTAG_ID is set at build time; by default the site talks to no third party.
         ...(process.env.GTAG_ID ? { gtag: { trackingID: process.env.GTAG_ID, anonymizeIP: true } } : {}),
         sitemap: {
