@@ -113,6 +113,15 @@ const config = {
 
   themes: ['docusaurus-theme-openapi-docs'],
 
+  // Without JavaScript no tab can be chosen: show every tab panel.
+  headTags: [
+    {
+      tagName: 'noscript',
+      attributes: {},
+      innerHTML: '<style>[role="tabpanel"][hidden]{display:block!important}</style>',
+    },
+  ],
+
   themeConfig: {
     metadata: [{ name: 'keywords', content: 'docs assistant, ask AI, documentation search, chatbot' }],
     colorMode: {
