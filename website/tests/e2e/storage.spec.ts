@@ -78,7 +78,9 @@ test('with localStorage blocked the assistant searches and answers, and keeps it
   await dialog.getByRole('tab', { name: 'Ask AI' }).click();
   await dialog.getByRole('textbox', { name: 'Your question' }).fill('How do I add Docent to a Hugo site?');
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('status')).toHaveText(/Answer ready/);
+  // The answer is in when its first citation is: the first question loads the answer code and the index.
+  const conversation = dialog.getByRole('group', { name: 'Conversation' });
+  await expect(conversation.getByRole('link', { name: /^Source \d+:/ }).first()).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
