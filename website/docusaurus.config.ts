@@ -63,7 +63,7 @@ const config = {
         },
         pages: { rehypePlugins: [rehypeTaskListLabels] },
         blog: false,
-        theme: { customCss: './src/css/custom.css' },
+        theme: { customCss: ['./src/css/custom.css', './src/css/api-pages.css'] },
         // The Google tag only when GTAG_ID is set at build time; by default the site talks to no third party.
         ...(process.env.GTAG_ID ? { gtag: { trackingID: process.env.GTAG_ID, anonymizeIP: true } } : {}),
         sitemap: {
@@ -116,6 +116,15 @@ const config = {
   ],
 
   themes: ['docusaurus-theme-openapi-docs'],
+
+  // Without JavaScript no tab can be chosen: show every tab panel.
+  headTags: [
+    {
+      tagName: 'noscript',
+      attributes: {},
+      innerHTML: '<style>[role="tabpanel"][hidden]{display:block!important}</style>',
+    },
+  ],
 
   themeConfig: {
     metadata: [{ name: 'keywords', content: 'docs assistant, ask AI, documentation search, chatbot' }],

@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 
-test('with localStorage blocked the site works and only warns in the console', async ({ page }) => {
+/** Makes every read of `window.localStorage` throw, as privacy modes and sandboxed iframes do. */
+async function blockStorage(page: Page): Promise<void> {
   await page.addInitScript(() => {
     Object.defineProperty(window, 'localStorage', {
       get() {
@@ -8,13 +10,36 @@ test('with localStorage blocked the site works and only warns in the console', a
       },
     });
   });
-  const warnings: string[] = [];
-  const errors: string[] = [];
+}
+
+/** Console warnings, and errors with uncaught exceptions, from the moment it is called. */
+function recordConsole(page: Page): { warnings: string[]; errors: string[] } {
+  const seen = { warnings: [] as string[], errors: [] as string[] };
   page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text());
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'warning') seen.warnings.push(message.text());
+    if (message.type() === 'error') seen.errors.push(message.text());
   });
-  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('pageerror', (error) => seen.errors.push(error.message));
+  return seen;
+}
+
+/**
+ * The two warnings a blocked storage may cause, each once: the theme's (Docusaurus keeps the colour mode for the
+ * visit only) and the widget's, documented under "When the browser blocks storage" in customization/data-privacy.
+ */
+const STORAGE_WARNINGS = [
+  /^Docusaurus browser storage is not available\.[\s\S]*SecurityError: The user blocked storage for this site$/,
+  /^Docent: localStorage is not available \(The user blocked storage for this site\); recent searches and the conversation are kept in memory only\.$/,
+];
+
+function expectOnlyStorageWarnings(warnings: string[]): void {
+  expect(warnings.filter((text) => !STORAGE_WARNINGS.some((pattern) => pattern.test(text)))).toEqual([]);
+  for (const pattern of STORAGE_WARNINGS) expect(warnings.filter((text) => pattern.test(text))).toHaveLength(1);
+}
+
+test('with localStorage blocked the site works and only warns in the console', async ({ page }) => {
+  await blockStorage(page);
+  const seen = recordConsole(page);
 
   await page.goto('/customization/dark-mode');
   await waitForHydration(page);
@@ -24,7 +49,47 @@ test('with localStorage blocked the site works and only warns in the console', a
   await page.locator('a.menu__link[href="/support"]').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
 
-  expect(errors).toEqual([]);
-  expect(warnings.some((text) => /storage/i.test(text))).toBe(true);
+  expect(seen.errors).toEqual([]);
+  expect(seen.warnings.some((text) => /storage/i.test(text))).toBe(true);
   await expect(page.getByText(/storage/i)).toHaveCount(0);
+});
+
+test('with localStorage blocked the assistant searches and answers, and keeps its history in memory for the visit', async ({ page }) => {
+  await blockStorage(page);
+  const seen = recordConsole(page);
+  await page.goto('/support');
+  await waitForHydration(page);
+  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
+  const searchButton = page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ });
+  const dialog = page.getByRole('dialog', { name: 'Docent chatbot' });
+
+  await searchButton.click();
+  await dialog.getByRole('combobox').fill('dark mode');
+  await expect(dialog.getByRole('option').nth(1)).toBeVisible();
+  // Leaving a search that found something keeps it among the recent searches.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // A client-side navigation keeps the page, and with it the history the widget holds in memory.
+  await page.locator('a.menu__link[href="/release-notes"]').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Release notes');
+  await searchButton.click();
+  await expect(dialog.getByRole('region', { name: 'Results and recent searches' })).toContainText('dark mode');
+  await dialog.getByRole('tab', { name: 'Ask AI' }).click();
+  await dialog.getByRole('textbox', { name: 'Your question' }).fill('How do I add Docent to a Hugo site?');
+  await page.keyboard.press('Enter');
+  // The answer is in when its first citation is: the first question loads the answer code and the index.
+  const conversation = dialog.getByRole('group', { name: 'Conversation' });
+  await expect(conversation.getByRole('link', { name: /^Source \d+:/ }).first()).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.locator('a.menu__link[href="/support"]').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+  await searchButton.click();
+  await dialog.getByRole('tab', { name: 'Ask AI' }).click();
+  await expect(dialog.getByRole('group', { name: 'Conversation' })).toContainText('How do I add Docent to a Hugo site?');
+
+  expect(seen.errors).toEqual([]);
+  expectOnlyStorageWarnings(seen.warnings);
 });

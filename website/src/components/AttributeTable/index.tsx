@@ -1,5 +1,6 @@
 import React, { type ReactNode } from 'react';
 import CodeText from '../CodeText';
+import ScrollableTable from '../ScrollableTable';
 import { attributeRows } from './rows';
 
 /**
@@ -10,7 +11,7 @@ import { attributeRows } from './rows';
 export default function AttributeTable({ group }: { group: string }): ReactNode {
   const rows = attributeRows(group);
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th>Attribute</th>
@@ -32,6 +33,6 @@ export default function AttributeTable({ group }: { group: string }): ReactNode 
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   );
 }

@@ -1,11 +1,12 @@
 import React, { type ReactNode } from 'react';
 import CodeText from '../CodeText';
+import ScrollableTable from '../ScrollableTable';
 import type { StyleTableData } from './styleReference';
 
 /** The table itself, from rows: kept apart from the hook so the unit tests render it without Docusaurus. */
 export default function StyleRowsTable({ column, rows }: StyleTableData): ReactNode {
   return (
-    <table>
+    <ScrollableTable>
       <thead>
         <tr>
           <th>Property</th>
@@ -30,6 +31,6 @@ export default function StyleRowsTable({ column, rows }: StyleTableData): ReactN
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollableTable>
   );
 }

@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, waitForHydration } from './fixtures';
+
+const BUILT_SITEMAP = join(__dirname, '..', '..', 'build', 'sitemap.xml');
+
+/**
+ * The path of every page the production build's sitemap lists, read once when a spec loads, so each page gets its
+ * own test. The sitemap names the site's production origin; the suite serves the same paths locally.
+ */
+export function sitemapPaths(): string[] {
+  if (!existsSync(BUILT_SITEMAP)) throw new Error(`No ${BUILT_SITEMAP}: build the site first (npm run build).`);
+  const xml = readFileSync(BUILT_SITEMAP, 'utf8');
+  const paths = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map(([, loc = '']) => new URL(loc).pathname);
+  if (paths.length === 0) throw new Error(`${BUILT_SITEMAP} lists no page.`);
+  return paths.sort();
+}
+
+/** Doc pages end with the page-feedback block; the built HTML already holds its element. */
+export function hasPageFeedback(path: string): boolean {
+  const file = join(__dirname, '..', '..', 'build', path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+  return readFileSync(file, 'utf8').includes('<docent-feedback');
+}
+
+/**
+ * Opens a page and waits until it is complete as a reader sees it: hydrated, the navbar's search button defined and,
+ * on doc pages, the feedback block and, on API pages, the request explorer rendered.
+ */
+export async function openSettled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
+  // API pages draw their request explorer in the browser, in place of loading skeletons.
+  await expect(page.locator('.openapi-skeleton')).toHaveCount(0, { timeout: 15_000 });
+  if (hasPageFeedback(path)) {
+    await expect(page.locator('docent-feedback').getByRole('heading', { name: 'Was this page helpful?' })).toBeVisible();
+  }
+}
