@@ -62,6 +62,25 @@ test.describe('doc page layout', () => {
     ]);
   });
 
+  for (const width of [375, 1280]) {
+    test(`an API page's text column keeps its width beside the Copy page button (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/api/send-message');
+      const article = await page.locator('article').boundingBox();
+      const column = await page.locator('.openapi-left-panel__container').boundingBox();
+      // On a phone the text column spans the article; on a desktop it has its 7 of 12 columns of the article.
+      const share = width < 997 ? 0.9 : 0.55;
+      expect(column!.width / article!.width).toBeGreaterThan(share);
+    });
+  }
+
+  test('the request explorer offers code samples in a short list of languages', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/api/send-message');
+    const languages = page.locator('.openapi-tabs__code-list-container').first().getByRole('tab');
+    await expect(languages).toHaveText(['curl', 'python', 'nodejs', 'go', 'php', 'ruby'].map((name) => new RegExp(`^${name}$`, 'i')), { timeout: 15_000 });
+  });
+
   test('an API page loads its request explorer after the page, and the explorer works', async ({ page, consoleErrors }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/api/send-message');

@@ -50,7 +50,7 @@ export default function DocentCopyPage({ markdownUrl }: Props): ReactNode {
   };
 
   return (
-    <div className={styles.actions}>
+    <div className={`docent-copy-page ${styles.actions}`}>
       <button type="button" className={`button button--secondary button--sm ${styles.button}`} onClick={() => void copy()}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
           {state === 'copied' ? (
