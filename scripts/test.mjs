@@ -98,7 +98,7 @@ timings.push(`test-routes build: ${seconds(e2eBuildTime)}`);
 await nodeTests('unit', unitTestFiles());
 await nodeTests('docs', docsTestFiles());
 
-await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts', 'website/tests/build/artifacts.test.ts', 'website/tests/build/links.test.ts', 'website/tests/build/html.test.ts', 'website/tests/build/meta.test.ts']);
+await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts', 'website/tests/build/artifacts.test.ts', 'website/tests/build/links.test.ts', 'website/tests/build/html.test.ts', 'website/tests/build/meta.test.ts', 'website/tests/build/code-highlight.test.ts']);
 await nodeTests('build failures', ['website/tests/build/build-failures.test.ts']);
 await playwright(chromiumPath);
 await nodeTests('Lighthouse (Chromium)', ['website/tests/lighthouse/lighthouse.test.mjs'], { CHROMIUM_PATH: chromiumPath ?? '' }, { tsx: false });

@@ -2,9 +2,19 @@ import type { Config, Plugin } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as DocentOptions } from 'docusaurus-plugin-docent';
+import remarkApiLayout from './plugins/remark-api-layout';
+import rehypeCodeTokens, { type CodeTokensOptions } from './plugins/rehype-code-tokens';
 import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 import rehypeUnwrapJsxParagraphs from './plugins/rehype-unwrap-jsx-paragraphs';
 import { darkCodeTheme, lightCodeTheme } from './src/prismThemes';
+
+/** Code colours and languages: the theme's `prism` options, and the build-time highlighting of Markdown code blocks. */
+const prism = {
+  theme: lightCodeTheme,
+  darkTheme: darkCodeTheme,
+  // json, yaml and python come with prism-react-renderer; these are the other languages the docs and API samples use.
+  additionalLanguages: ['bash', 'php', 'toml', 'ruby'],
+} satisfies CodeTokensOptions;
 
 const siteUrl = process.env.SITE_URL || 'http://localhost:3000';
 
@@ -59,9 +69,10 @@ const config = {
           breadcrumbs: true,
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
-          rehypePlugins: [rehypeTaskListLabels, rehypeUnwrapJsxParagraphs],
+          remarkPlugins: [remarkApiLayout],
+          rehypePlugins: [rehypeTaskListLabels, rehypeUnwrapJsxParagraphs, [rehypeCodeTokens, prism]],
         },
-        pages: { rehypePlugins: [rehypeTaskListLabels] },
+        pages: { rehypePlugins: [rehypeTaskListLabels, [rehypeCodeTokens, prism]] },
         blog: false,
         theme: { customCss: ['./src/css/custom.css', './src/css/api-pages.css'] },
         // The Google tag only when GTAG_ID is set at build time; by default the site talks to no third party.
@@ -109,6 +120,7 @@ const config = {
     './plugins/zoom-without-inline-styles.ts',
     './plugins/docent-style-reference.ts',
     './plugins/robots-txt.ts',
+    './plugins/code-highlight.ts',
     pathPolyfill,
     // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the plugin.
     './plugins/dedupe-explorer-deps.ts',
@@ -161,12 +173,7 @@ const config = {
       selector: '.markdown img',
       background: { light: 'rgb(255, 255, 255)', dark: 'rgb(27, 27, 29)' },
     },
-    prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
-      // json, yaml and python come with prism-react-renderer; these are the other languages the docs and API samples use.
-      additionalLanguages: ['bash', 'php', 'toml', 'ruby'],
-    },
+    prism,
     // The request explorer's code samples: the languages readers of the REST API use most, instead of the theme's
     // twenty, whose tab list filled the explorer's column. (A key the OpenAPI theme reads from themeConfig.)
     languageTabs: [{ language: 'curl' }, { language: 'python' }, { language: 'nodejs' }, { language: 'go' }, { language: 'php' }, { language: 'ruby' }],

@@ -1,0 +1,65 @@
+import { expect, test, waitForHydration } from './fixtures';
+
+const toggle = 'button[aria-label^="Switch between dark and light mode"]';
+
+/** The colours of src/prismThemes.ts, as the browser reports them. */
+const FUNCTION_COLOUR = { light: 'rgb(102, 57, 186)', dark: 'rgb(210, 168, 255)' };
+const BACKGROUND = { light: 'rgb(246, 248, 250)', dark: 'rgb(27, 31, 42)' };
+
+test.describe('code blocks', () => {
+  test('are highlighted in both colour modes, and switch with the mode', async ({ page, consoleErrors }) => {
+    await page.goto('/installation/docusaurus');
+    await waitForHydration(page);
+    const npm = page.locator('.theme-code-block .token.function', { hasText: 'npm' }).first();
+    const block = page.locator('.theme-code-block pre').first();
+    await expect(npm).toHaveCSS('color', FUNCTION_COLOUR.light);
+    await expect(block).toHaveCSS('background-color', BACKGROUND.light);
+    await page.click(toggle);
+    await expect(npm).toHaveCSS('color', FUNCTION_COLOUR.dark);
+    await expect(block).toHaveCSS('background-color', BACKGROUND.dark);
+    // A doc comment's tag keeps the comment's italics and takes the keyword colour, as Prism's renderer does.
+    await expect(page.locator('.token.comment.keyword', { hasText: '@type' }).first()).toHaveCSS('font-style', 'italic');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('keep their title, line highlighting and copy button, and copy the code without highlight comments', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/installation/vue');
+    await waitForHydration(page);
+    const block = page.locator('.theme-code-block', { hasText: 'vite.config' }).first();
+    await expect(block.locator('[class*="codeBlockTitle"]')).toHaveText('vite.config.ts');
+    await expect(block.locator('.theme-code-block-highlighted-line')).toHaveText("isCustomElement: (tag) => tag.startsWith('docent-'),");
+    await block.hover();
+    await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain("isCustomElement: (tag) => tag.startsWith('docent-'),");
+    expect(copied).not.toContain('highlight-next-line');
+  });
+
+  test('come highlighted in the page: opening a doc page runs no syntax highlighter', async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.text());
+    });
+    await page.goto('/installation/docusaurus');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    // Names only Prism's grammars hold: bash's shebang, JavaScript's template strings.
+    const withPrism = (await Promise.all(scripts)).filter((script) => script.includes('shebang') || script.includes('template-string'));
+    expect(withPrism.length, 'scripts holding Prism grammars').toBe(0);
+  });
+});
+
+test.describe('API request explorer', () => {
+  test('on a phone, loads when the reader scrolls near it, not with the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/api/send-message');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const send = page.getByRole('button', { name: 'Send API Request' });
+    await expect(page.locator('[data-api-explorer="waiting"]')).toBeAttached();
+    await expect(send).toHaveCount(0);
+    await page.locator('[data-api-explorer]').scrollIntoViewIfNeeded();
+    await expect(send).toBeVisible({ timeout: 15_000 });
+  });
+});
