@@ -4,12 +4,6 @@ import { hasPageFeedback, openSettled, sitemapPaths } from './sitemap-pages';
 
 const PATHS = sitemapPaths();
 
-/**
- * The API operation pages render their content through a lazily loaded layout (src/components/DocItemByKind), and
- * React streams a suspended render as a hidden block that only a script reveals: without JavaScript they are blank.
- * They are left out of the script-less check until they render in place; every other page is in.
- */
-const RENDERED_BY_SCRIPT = /^\/api\/(?!docent-ai-rest-api-beta$)/;
 
 /** What a page shows with JavaScript off that a reader would miss, as readable lines; none when all is there. */
 async function problemsWithoutScript(page: Page, path: string): Promise<string[]> {
@@ -42,7 +36,7 @@ test('with JavaScript off every sitemap page shows its title, content and links'
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const problems: string[] = [];
-  for (const path of PATHS.filter((path) => !RENDERED_BY_SCRIPT.test(path))) problems.push(...(await problemsWithoutScript(page, path)));
+  for (const path of PATHS) problems.push(...(await problemsWithoutScript(page, path)));
   await context.close();
   expect(problems).toEqual([]);
 });
