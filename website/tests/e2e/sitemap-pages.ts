@@ -31,7 +31,14 @@ export async function openSettled(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
   await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
-  // API pages draw their request explorer in the browser, in place of loading skeletons.
+  // API pages draw their request explorer in the browser, in place of loading skeletons, once its place comes near
+  // the viewport (on a phone it follows the text): scroll there as a reader would, then back to the top.
+  const waiting = page.locator('[data-api-explorer="waiting"]');
+  if ((await waiting.count()) > 0) {
+    await waiting.first().scrollIntoViewIfNeeded();
+    await expect(waiting).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
   await expect(page.locator('.openapi-skeleton')).toHaveCount(0, { timeout: 15_000 });
   if (hasPageFeedback(path)) {
     await expect(page.locator('docent-feedback').getByRole('heading', { name: 'Was this page helpful?' })).toBeVisible();
