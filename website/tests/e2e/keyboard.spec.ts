@@ -94,7 +94,8 @@ test.describe('the mobile menu at 375 px', () => {
     await tabTo(page, /^button "Toggle navigation bar"$/);
     await page.keyboard.press('Enter');
     await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
-    expect(await focusStop(page)).toMatchObject({ name: 'button "Close navigation bar"', region: 'mobile-menu', ringed: true });
+    // Focus moves in once the panel's fade-in makes it focusable (a frame or two after the class is set).
+    await expect.poll(() => focusStop(page)).toMatchObject({ name: 'button "Close navigation bar"', region: 'mobile-menu', ringed: true });
 
     // Thirty presses go round the menu more than once; focus never reaches the page the menu covers.
     const regions = new Set<string>();
