@@ -49,6 +49,8 @@ test.describe('the assistant behind the search button', () => {
     await expect(dialog(page)).toBeVisible();
     await page.keyboard.press('Control+k');
     await expect(dialog(page)).toBeHidden();
+    // Focus is back on the button, not left in the closed dialog's search field (where '/' would be typing).
+    await expect(searchButton(page)).toBeFocused();
 
     await page.keyboard.press('/');
     await expect(dialog(page)).toBeVisible();

@@ -28,6 +28,8 @@ export const mountDialog: DialogModule['mountDialog'] = (container, host): Dialo
       render();
     },
     close() {
+      // The modal closes now, not when React renders: the button it returns focus to is inert until it has.
+      container.querySelector('dialog')?.close();
       request = { ...request, open: false, query: undefined, seq: request.seq + 1 };
       render();
     },
