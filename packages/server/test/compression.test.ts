@@ -44,63 +44,52 @@ describe('choosing an encoding', () => {
 });
 
 describe('the site files kept in memory', () => {
-  function siteWith(content: string): { dir: string; file: string } {
+  /** Runs `check` with a page file holding `content` in a folder of its own, removed afterwards. */
+  async function withPage(content: string, check: (file: string) => Promise<void>): Promise<void> {
     const dir = mkdtempSync(path.join(tmpdir(), 'docent-files-'));
     const file = path.join(dir, 'page.html');
     writeFileSync(file, content);
-    return { dir, file };
+    try {
+      await check(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
-  it('compresses a file once, even for requests that arrive together', async () => {
-    const { dir, file } = siteWith('<p>Install the widget with a script tag.</p>'.repeat(100));
-    try {
+  it('compresses a file once, even for requests that arrive together', () =>
+    withPage('<p>Install the widget with a script tag.</p>'.repeat(100), async (file) => {
       const files = new SiteFiles();
       const cached = await files.read(file, statSync(file));
       const [first, second] = [files.encoded(file, cached, 'br'), files.encoded(file, cached, 'br')];
       assert.equal(first, second);
       assert.equal(await files.encoded(file, await files.read(file, statSync(file)), 'br'), await first);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('holds one copy of a file that requests read together', async () => {
-    const { dir, file } = siteWith('<p>Install the widget with a script tag.</p>');
-    try {
+  it('holds one copy of a file that requests read together', () =>
+    withPage('<p>Install the widget with a script tag.</p>', async (file) => {
       const files = new SiteFiles();
       const [first, second] = await Promise.all([files.read(file, statSync(file)), files.read(file, statSync(file))]);
       assert.equal(first, second);
       assert.equal(files.size, first.body.length);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('reads the file again once it changes', async () => {
-    const { dir, file } = siteWith('<p>before</p>');
-    try {
+  it('reads the file again once it changes', () =>
+    withPage('<p>before</p>', async (file) => {
       const files = new SiteFiles();
       assert.equal((await files.read(file, statSync(file))).body.toString(), '<p>before</p>');
       writeFileSync(file, '<p>after the rebuild</p>');
       utimesSync(file, new Date(), new Date(Date.now() + 5000));
       assert.equal((await files.read(file, statSync(file))).body.toString(), '<p>after the rebuild</p>');
       assert.equal(files.size, '<p>after the rebuild</p>'.length);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('lets the least recently used files go once the memory budget is spent', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'docent-files-'));
-    try {
+  it('lets the least recently used files go once the memory budget is spent', () =>
+    withPage('', async (page) => {
       const files = new SiteFiles(2500);
-      const names = ['a', 'b', 'c'].map((name) => path.join(dir, `${name}.html`));
+      const names = ['a', 'b', 'c'].map((name) => path.join(path.dirname(page), `${name}.html`));
       for (const name of names) writeFileSync(name, 'x'.repeat(1000));
       for (const name of names) await files.read(name, statSync(name));
       assert.ok(files.size <= 2500, `holds ${files.size} bytes`);
       assert.equal(files.size, 2000);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

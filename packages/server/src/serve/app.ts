@@ -12,7 +12,7 @@ import { HttpProblem, problemOf, sendProblem, type ProblemError } from './proble
 import { feedbackRoutes } from './routes/feedback.js';
 import { messageRoutes } from './routes/messages.js';
 import { projectRoutes } from './routes/projects.js';
-import { mergeInlineHashes } from './inlineHashes.js';
+import { mergeInlineHashes, type InlineHashes } from './inlineHashes.js';
 import { API_POLICY, COMMON_HEADERS, FILE_POLICY, sitePolicy } from './securityHeaders.js';
 import { SiteFiles } from './siteFiles.js';
 import { sendSite, type SiteServing } from './staticSite.js';
@@ -82,10 +82,20 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return sendProblem(reply, problemOf(500, 'The server could not complete the request. Try again; if it keeps failing, check the server log.', instance));
   });
 
+  // One policy string per page version and site index: a page's hashes and the site's stay the same objects
+  // until the file changes or the site is indexed again, so a request does not merge and join them anew.
+  const policies = new WeakMap<InlineHashes, WeakMap<InlineHashes, string>>();
   const site: SiteServing = {
     siteDir: options.siteDir,
     files: new SiteFiles(),
-    pagePolicy: (page) => sitePolicy(mergeInlineHashes([options.context.site.snapshot.inline, page])),
+    pagePolicy: (page) => {
+      const siteHashes = options.context.site.snapshot.inline;
+      let forSite = policies.get(siteHashes);
+      if (!forSite) policies.set(siteHashes, (forSite = new WeakMap()));
+      let policy = forSite.get(page);
+      if (policy === undefined) forSite.set(page, (policy = sitePolicy(mergeInlineHashes([siteHashes, page]))));
+      return policy;
+    },
   };
   // Before any route, so every response has them: errors, redirects and the answer streams that write their own
   // head (they pass these on). sendSite replaces the policy for pages.
