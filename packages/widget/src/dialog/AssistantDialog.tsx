@@ -30,14 +30,14 @@ function KeyHints(): ReactNode {
   return (
     <span className="docent-key-hints" aria-hidden="true">
       <span>
-        <kbd>↑</kbd>
-        <kbd>↓</kbd> {STRINGS.navigateHint}
+        <kbd className="docent-key">↑</kbd>
+        <kbd className="docent-key">↓</kbd> {STRINGS.navigateHint}
       </span>
       <span>
-        <kbd>↵</kbd> {STRINGS.selectHint}
+        <kbd className="docent-key">↵</kbd> {STRINGS.selectHint}
       </span>
       <span>
-        <kbd>esc</kbd> {STRINGS.closeHint}
+        <kbd className="docent-key">esc</kbd> {STRINGS.closeHint}
       </span>
     </span>
   );

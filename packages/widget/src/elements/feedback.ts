@@ -1,18 +1,10 @@
 import type { FeedbackHandle, FeedbackHost, FeedbackModule } from '../feedback/api.js';
 import { DocentElement } from './base.js';
 import { element } from './dom.js';
-import { reportLoadError } from './lazy.js';
-
-let pending: Promise<FeedbackModule> | undefined;
+import { importOnce, reportLoadError } from './lazy.js';
 
 /** Imports the page-feedback chunk once, when the first `<docent-feedback>` connects. It holds no dialog code. */
-function loadFeedbackModule(): Promise<FeedbackModule> {
-  pending ??= import('../feedback/index.js').catch((error: unknown) => {
-    pending = undefined;
-    throw error;
-  });
-  return pending;
-}
+const loadFeedbackModule = importOnce<FeedbackModule>(() => import('../feedback/index.js'));
 
 /**
  * `<docent-feedback>`: "Was this page helpful?" under a page, or one thumb inline (`rating`). This class is all the

@@ -34,7 +34,7 @@ export class DocentSearchButton extends DialogHostElement<Pick<ElementOptions, '
     this.hintNode.hidden = shortcut === null;
     if (shortcut) {
       this.hintNode.replaceChildren(
-        ...shortcutHint(shortcut, isApplePlatform()).map((key) => Object.assign(element('kbd', ''), { textContent: key })),
+        ...shortcutHint(shortcut, isApplePlatform()).map((key) => Object.assign(element('kbd', 'docent-key'), { textContent: key })),
       );
       this.button.setAttribute('aria-keyshortcuts', ariaKeyShortcuts(shortcut));
     } else {
