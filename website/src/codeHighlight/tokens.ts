@@ -2,7 +2,7 @@ import type { normalizeTokens, Prism, PrismTheme, Token } from 'prism-react-rend
 
 /**
  * Code blocks are highlighted when the site is built (plugins/rehype-code-tokens.ts) and coloured by CSS
- * (plugins/code-colors.ts), so pages neither ship Prism nor tokenize code while they hydrate. This module is
+ * (plugins/code-highlight.ts), so pages neither ship Prism nor tokenize code while they hydrate. This module is
  * the part both sides share: which colour each run of code takes, and the compact form the build hands to the
  * page. It runs in Node and in the browser: no DOM, no React.
  */

@@ -31,7 +31,6 @@ import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { DOC_FILES, REPOSITORY, textOf, WEBSITE } from './markdown';
 
-
 const MARKDOWNLINT_CONFIG = join(WEBSITE, '.markdownlint.jsonc');
 const CSPELL_CONFIG = join(WEBSITE, 'cspell.json');
 

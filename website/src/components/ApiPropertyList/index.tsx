@@ -1,4 +1,4 @@
-import React, { createContext, useContext, type ReactNode } from 'react';
+import React, { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 
 /**
  * The OpenAPI theme draws parameters and schema properties as `<ul>` lists whose entries are `<div>`s, which
@@ -21,4 +21,15 @@ export function PropertyListEntry({ children, always = false }: { children: Reac
       <DirectlyInList.Provider value={false}>{children}</DirectlyInList.Provider>
     </li>
   );
+}
+
+/** A theme component as a PropertyListEntry: the body of the src/theme wrappers of the theme's list rows. */
+export function asPropertyListEntry<P extends object>(Component: ComponentType<P>, { always = false } = {}): (props: P) => ReactNode {
+  return function PropertyListEntryOf(props: P): ReactNode {
+    return (
+      <PropertyListEntry always={always}>
+        <Component {...props} />
+      </PropertyListEntry>
+    );
+  };
 }

@@ -12,7 +12,7 @@ interface Props extends ThemeProps {
 /**
  * The theme's CodeBlock renders every block twice in the browser: once to hydrate, then again from scratch,
  * because Prism's inline colours on the server are always the light theme's. Here colours are CSS for both
- * modes (plugins/code-colors.ts), so the server's markup is right as it is and the block hydrates once; the
+ * modes (plugins/code-highlight.ts), so the server's markup is right as it is and the block hydrates once; the
  * build's colour runs reach the content through a context.
  */
 export default function CodeBlock({ children, tokens, ...props }: Props): ReactNode {

@@ -1,16 +1,7 @@
-import React, { type ReactNode } from 'react';
 import ParamsItem from '@theme-original/ParamsItem';
 import type ParamsItemType from 'docusaurus-theme-openapi-docs/lib/theme/ParamsItem';
 import type { WrapperProps } from '@docusaurus/types';
-import { PropertyListEntry } from '@site/src/components/ApiPropertyList';
-
-type Props = WrapperProps<typeof ParamsItemType>;
+import { asPropertyListEntry } from '@site/src/components/ApiPropertyList';
 
 /** Each parameter is an entry of the theme's parameter `<ul>`. */
-export default function ParamsItemWrapper(props: Props): ReactNode {
-  return (
-    <PropertyListEntry always>
-      <ParamsItem {...props} />
-    </PropertyListEntry>
-  );
-}
+export default asPropertyListEntry<WrapperProps<typeof ParamsItemType>>(ParamsItem, { always: true });

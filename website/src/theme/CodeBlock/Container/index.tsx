@@ -5,7 +5,7 @@ import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Container/styl
 
 /**
  * The theme's container sets the code colours of the current mode inline, which the server can only render for
- * the light mode. The site's stylesheet sets them per mode instead (plugins/code-colors.ts).
+ * the light mode. The site's stylesheet sets them per mode instead (plugins/code-highlight.ts).
  */
 export default function CodeBlockContainer<T extends 'div' | 'pre'>({ as: As, ...props }: { as: T } & ComponentProps<T>): ReactNode {
   const Element = As as 'div';
