@@ -7,14 +7,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setTimeout as delay } from 'node:timers/promises';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { benchServer } from './bench-server.mjs';
 import { launchChromium } from './browser.mjs';
 import { buildSite } from './build.mjs';
 import { printLighthouseTable, runLighthouse, serveSite } from './lighthouse.mjs';
-import { measureFirstLoad } from './page-weight.mjs';
+import { measureFirstLoad, watchNetwork } from './page-weight.mjs';
 import { ensureBrowser, ensureDependencies, mustRun, ROOT, seconds, WEBSITE } from './lib.mjs';
 import { startStaticServer } from './static-server.mjs';
 
@@ -27,9 +26,8 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const WIDGET_DIST = join(ROOT, 'packages', 'widget', 'dist');
 /** The issue's target: the search button adds at most 5 KB gzip to the first load. */
 const BUTTON_TARGET_GZIP = 5 * 1024;
-/** How long the network must stay quiet after the dialog shows, and how long to wait for that at most. */
+/** How long the network must stay quiet after the dialog shows (page-weight.mjs waits 30 s at most). */
 const QUIET_MS = 500;
-const QUIET_TIMEOUT_MS = 30_000;
 
 const { values: flags } = parseArgs({ options: { 'no-lighthouse': { type: 'boolean', default: false } } });
 
@@ -50,45 +48,15 @@ async function countPages(sitemap) {
   return (await readFile(sitemap, 'utf8')).match(/<url>/g)?.length ?? 0;
 }
 
-/**
- * Records the same-origin files a page requests (pathnames, in order) and tells when the network is quiet:
- * no request in flight for QUIET_MS.
- */
+/** Records the same-origin files a page requests (pathnames, in order) and tells when the network is quiet. */
 function recordRequests(page) {
   const files = [];
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const settle = () => {
-    inFlight -= 1;
-    lastChange = Date.now();
-  };
-  page.on('request', () => {
-    inFlight += 1;
-    lastChange = Date.now();
-  });
+  const network = watchNetwork(page);
   page.on('requestfinished', (request) => {
     const url = new URL(request.url());
     if (url.origin === ORIGIN) files.push(url.pathname);
-    settle();
   });
-  page.on('requestfailed', settle);
-  async function quiet() {
-    const deadline = Date.now() + QUIET_TIMEOUT_MS;
-    while (inFlight > 0 || Date.now() - lastChange < QUIET_MS) {
-      if (Date.now() > deadline) throw new Error(`the network did not go quiet within ${QUIET_TIMEOUT_MS} ms`);
-      await delay(50);
-    }
-  }
-  return { files, quiet };
-}
-
-/** The JS and CSS files a first visit to `path` requests. */
-async function firstLoadFiles(browser, path) {
-  const page = await browser.newPage();
-  const requests = recordRequests(page);
-  await page.goto(`${ORIGIN}${path}`, { waitUntil: 'networkidle' });
-  await page.close();
-  return [...new Set(requests.files.filter((file) => /\.(js|css)$/.test(file)))];
+  return { files, quiet: () => network.quiet(QUIET_MS, 'opening the dialog') };
 }
 
 /** The files that load after a click on the navbar search button, until the dialog shows and the network is quiet. */
@@ -226,18 +194,16 @@ let dialogLoad = [];
 let docPageWeight;
 try {
   for (const path of KEY_PAGES) {
-    const files = await firstLoadFiles(browser, path);
-    const totals = { js: 0, jsGzip: 0, css: 0, cssGzip: 0, files: files.length };
-    for (const file of files) {
-      const bytes = await readFile(join(root, file));
-      const kind = file.endsWith('.css') ? 'css' : 'js';
-      totals[kind] += bytes.length;
-      totals[`${kind}Gzip`] += gzipSync(bytes, { level: 9 }).length;
+    const weight = await measureFirstLoad(browser, `${ORIGIN}${path}`, root);
+    const totals = { js: 0, jsGzip: 0, css: 0, cssGzip: 0, files: weight.files.length };
+    for (const { kind, raw, gzip } of weight.files) {
+      totals[kind] += raw;
+      totals[`${kind}Gzip`] += gzip;
     }
     rows.push({ path, ...totals });
-    if (path === '/') buttonParts = await docentFirstLoad(root, files);
+    if (path === '/') buttonParts = await docentFirstLoad(root, weight.files.map(({ file }) => file));
+    if (path === DOC_PAGE) docPageWeight = weight;
   }
-  docPageWeight = await measureFirstLoad(browser, `${ORIGIN}${DOC_PAGE}`, root);
   const opened = await dialogFiles(browser);
   dialogLoad = await Promise.all(opened.map(async (file) => ({ file, ...sizeOf(await readFile(join(root, file))) })));
 } finally {

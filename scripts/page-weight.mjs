@@ -9,6 +9,31 @@ import { gzipSync } from 'node:zlib';
 const QUIET_MS = 1500;
 const QUIET_TIMEOUT_MS = 30_000;
 
+/**
+ * Follows a page's requests; `quiet` resolves once none has been in flight for `quietMs`, and throws after
+ * QUIET_TIMEOUT_MS naming `what`.
+ */
+export function watchNetwork(page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (step) => () => {
+    inFlight += step;
+    lastChange = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+  return {
+    async quiet(quietMs, what) {
+      const deadline = Date.now() + QUIET_TIMEOUT_MS;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`${what}: the network did not go quiet within ${QUIET_TIMEOUT_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
 /** Resource types the page itself uses; anything else (prefetch is "other") is for a later page. */
 const USED = new Set(['script', 'stylesheet']);
 
@@ -31,17 +56,8 @@ export async function measureFirstLoad(browser, url, root) {
   const page = await browser.newPage();
   const origin = new URL(url).origin;
   const kinds = new Map();
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const settle = () => {
-    inFlight -= 1;
-    lastChange = Date.now();
-  };
-  page.on('requestfinished', settle);
-  page.on('requestfailed', settle);
+  const network = watchNetwork(page);
   page.on('request', (request) => {
-    inFlight += 1;
-    lastChange = Date.now();
     const target = new URL(request.url());
     if (target.origin !== origin || !/\.(js|css)$/.test(target.pathname)) return;
     const seen = kinds.get(target.pathname) ?? new Set();
@@ -53,11 +69,7 @@ export async function measureFirstLoad(browser, url, root) {
     await page.goto(url, { waitUntil: 'load' });
     // Lazy chunks start after hydration (the API explorer, the search button): wait for it, then for quiet.
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
-    const deadline = Date.now() + QUIET_TIMEOUT_MS;
-    while (inFlight > 0 || Date.now() - lastChange < QUIET_MS) {
-      if (Date.now() > deadline) throw new Error(`${url}: the network did not go quiet within ${QUIET_TIMEOUT_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await network.quiet(QUIET_MS, url);
     chunkIds = new Set(await page.evaluate(loadedChunkIds));
   } finally {
     await page.close();
