@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
@@ -44,6 +44,50 @@ await rm(join(PACKAGE, 'dist'), { recursive: true, force: true });
 // 1. Library entries: tsc. The stylesheets sit beside lib/stylesheet.js, which resolves them with import.meta.url.
 run(process.execPath, [tscPath(), '-p', 'tsconfig.build.json']);
 await copyStyles('lib');
+await bundleElementEntries();
+
+/**
+ * The React components import each element from lib/elements/define/<element>.js. tsc leaves those as a dozen small
+ * modules, and a bundler that finds them in several async chunks wraps each one separately (about 1 KB of gzip on
+ * the search button alone). Each file is replaced by one self-contained module: the element's code inlined, only the
+ * modules that hold page-wide state (the stylesheet URL the host sets, the one keydown listener every button
+ * registers with) and the lazy chunks left as imports of lib/, so they stay single instances. Not minified: the
+ * host's bundler does that.
+ */
+async function bundleElementEntries() {
+  const shared = /\/(stylesheet|elements\/keyboard|dialog\/index|feedback\/index)\.js$/;
+  const defineDir = join(PACKAGE, 'lib', 'elements', 'define');
+  const entries = ['searchButton', 'chatButton', 'chat', 'feedback'];
+  await Promise.all(
+    entries.map((name) =>
+      build({
+        absWorkingDir: PACKAGE,
+        entryPoints: [join(defineDir, `${name}.js`)],
+        outfile: join(defineDir, `${name}.js`),
+        allowOverwrite: true,
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        legalComments: 'none',
+        logLevel: 'warning',
+        plugins: [
+          {
+            name: 'docent-shared-modules',
+            setup(pluginBuild) {
+              pluginBuild.onResolve({ filter: /^\./ }, ({ path, resolveDir }) => {
+                const target = join(resolveDir, path);
+                if (!shared.test(target.split(sep).join('/'))) return undefined;
+                const relativePath = relative(defineDir, target).split(sep).join('/');
+                return { path: relativePath.startsWith('.') ? relativePath : `./${relativePath}`, external: true };
+              });
+            },
+          },
+        ],
+      }),
+    ),
+  );
+}
 
 function tscPath() {
   for (const dir of [PACKAGE, join(PACKAGE, '..', '..')]) {

@@ -18,6 +18,14 @@ test.describe('the assistant behind the search button', () => {
     await waitForAssistant(page);
     await page.waitForLoadState('networkidle');
     expect(requested.filter((path) => path.includes('docent-index') || path.includes('docent-dialog'))).toEqual([]);
+    // The button is styled by the plugin's copy of docent.css: the element comes with the page but registers after the
+    // plugin has set the stylesheet URL, so the bundler's fallback copy (and its chunk) never load.
+    const stylesheets = await page
+      .locator('nav.navbar docent-search-button')
+      .evaluate((host) => [...(host.shadowRoot?.querySelectorAll('link[rel="stylesheet"]') ?? [])].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(stylesheets).toEqual(['/docent/docent.css']);
+    await expect(searchButton(page)).toHaveCSS('display', 'inline-flex');
+    expect(requested.filter((path) => path.endsWith('.css') && !path.startsWith('/assets/') && !path.startsWith('/docent/'))).toEqual([]);
     await searchButton(page).click();
     await expect(dialog(page)).toBeVisible();
     await expect.poll(() => requested.filter((path) => path.endsWith('/docent-index.json')).length).toBe(1);

@@ -7,7 +7,7 @@ export const ELEMENT_TAGS = {
   'chat-button': 'docent-chat-button',
   chat: 'docent-chat',
   feedback: 'docent-feedback',
-} as const satisfies Record<ElementKind, string>;
+} as const satisfies { [K in ElementKind]: `docent-${K}` }; // parse.ts and the React components rely on this spelling
 
 export const REACT_COMPONENTS = {
   'search-button': 'SearchButton',

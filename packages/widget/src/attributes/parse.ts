@@ -4,7 +4,7 @@
  * default applies. Pure: no DOM.
  */
 export { toAttributeValue } from './attributeText.js';
-import { ELEMENT_TAGS, type AttributeRule, type ElementKind, type OptionName, type WidgetOptions } from './model.js';
+import type { AttributeRule, ElementKind, OptionName, WidgetOptions } from './model.js';
 
 export interface Warner {
   /** Warns once for this attribute of this instance; later calls for the same attribute are silent. */
@@ -51,7 +51,7 @@ export function parseAttribute<P extends OptionName>(
   kind: ElementKind,
   warner: Warner,
 ): WidgetOptions[P] {
-  const tag = `<${ELEMENT_TAGS[kind]}>`;
+  const tag = `<docent-${kind}>`; // ELEMENT_TAGS[kind], which model.ts types as this, without the table
   if (raw === null || (definition.type.name !== 'boolean' && raw.trim() === '')) {
     if (definition.required) {
       warner.warn(definition.name, `Docent: ${tag} needs the ${definition.name} attribute (${definition.type.allowed(definition)}).`);

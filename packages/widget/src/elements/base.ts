@@ -19,10 +19,12 @@ const ElementBase: typeof HTMLElement =
 /** Links a stylesheet before `node`; resolves once it has loaded (or failed, or after 3 s). */
 function linkStylesheet(node: Element, name: StylesheetName): Promise<void> {
   return new Promise((resolve) => {
-    const link = element('link', '', { rel: 'stylesheet', href: stylesheetUrl(name) });
-    link.onload = link.onerror = () => resolve();
     setTimeout(resolve, 3000);
-    node.before(link);
+    stylesheetUrl(name).then((href) => {
+      const link = element('link', '', { rel: 'stylesheet', href });
+      link.onload = link.onerror = () => resolve();
+      node.before(link);
+    }, resolve);
   });
 }
 

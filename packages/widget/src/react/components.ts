@@ -10,7 +10,7 @@ import {
   type RefObject,
 } from 'react';
 import { attributeNameOf, toAttributeValue } from '../attributes/attributeText.js';
-import { ELEMENT_TAGS, type ElementKind, type Tab } from '../attributes/model.js';
+import type { Tab } from '../attributes/model.js';
 import type { WidgetProps } from '../attributes.js';
 
 /** Methods of the search and chat buttons, through a React ref. */
@@ -19,7 +19,7 @@ export interface DocentElementHandle {
   close(): void;
 }
 
-interface ElementProps {
+export interface ElementProps {
   /** The label (the element's text content). */
   children?: ReactNode;
   className?: string;
@@ -56,18 +56,23 @@ interface ElementWithMethods extends HTMLElement {
   close?: DocentElementHandle['close'];
 }
 
-/** Each component registers only its own element, so a page with the search button loads no chat code. */
-const REGISTER: Partial<Record<ElementKind, () => Promise<unknown>>> = {
-  'search-button': () => import('../elements/define/searchButton.js'),
-  'chat-button': () => import('../elements/define/chatButton.js'),
-  chat: () => import('../elements/define/chat.js'),
-  feedback: () => import('../elements/define/feedback.js'),
-};
+/** Registers an element; called in the browser only, after hydration: the element code never runs on a server. */
+export type Register = () => void;
 
-function registerElement(kind: ElementKind): void {
-  // In the browser only, after hydration: the element code never runs on a server.
-  REGISTER[kind]?.().catch((error: unknown) => console.error('Docent: the element could not load.', error));
+/** An element whose code is a chunk of its own, imported on first render: a page loads only the elements it shows. */
+function lazyElement(load: () => Promise<unknown>): Register {
+  return () => {
+    load().catch((error: unknown) => console.error('Docent: the element could not load.', error));
+  };
 }
+
+// Keyed by tag name (not through the attribute model), so the page carries nothing of the attribute table.
+// `<docent-search-button>` is not here: its component brings the element with the page (searchButton.ts).
+const registerChatButton = lazyElement(() => import('../elements/define/chatButton.js'));
+const registerChat = lazyElement(() => import('../elements/define/chat.js'));
+const registerFeedback = lazyElement(() => import('../elements/define/feedback.js'));
+
+type Tag = 'docent-search-button' | 'docent-chat-button' | 'docent-chat' | 'docent-feedback';
 
 const NOT_ATTRIBUTES = new Set(['children', 'className', 'id']);
 
@@ -85,19 +90,23 @@ export function toElementAttributes(props: object): Record<string, string> {
 }
 
 /** Renders the custom element with the props as attributes, and registers the elements after hydration. */
-function useElement(kind: ElementKind, props: ElementProps): {
+function useElement(tag: Tag, register: Register, props: ElementProps): {
   rendered: ReactElement;
   element: RefObject<ElementWithMethods | null>;
 } {
   const element = useRef<ElementWithMethods | null>(null);
-  useEffect(() => registerElement(kind), [kind]);
+  useEffect(register, [register]);
   const attributes = { ref: element, className: props.className, id: props.id, ...toElementAttributes(props) };
-  return { rendered: createElement(ELEMENT_TAGS[kind], attributes, props.children), element };
+  return { rendered: createElement(tag, attributes, props.children), element };
 }
 
-function useButtonElement(kind: ElementKind, props: ElementProps, ref: ForwardedRef<DocentElementHandle>): ReactElement {
-  const { rendered, element } = useElement(kind, props);
-  const tag = ELEMENT_TAGS[kind];
+export function useButtonElement(
+  tag: Tag,
+  register: Register,
+  props: ElementProps,
+  ref: ForwardedRef<DocentElementHandle>,
+): ReactElement {
+  const { rendered, element } = useElement(tag, register, props);
   useImperativeHandle(
     ref,
     () => {
@@ -116,19 +125,14 @@ function useButtonElement(kind: ElementKind, props: ElementProps, ref: Forwarded
   return rendered;
 }
 
-/** `<docent-search-button>`: a search-box-like button that opens the dialog on the Search tab. */
-export const SearchButton = forwardRef<DocentElementHandle, SearchButtonProps>(function SearchButton(props, ref) {
-  return useButtonElement('search-button', props, ref);
-});
-
 /** `<docent-chat-button>`: the floating "Ask AI" launcher. */
 export const ChatButton = forwardRef<DocentElementHandle, ChatButtonProps>(function ChatButton(props, ref) {
-  return useButtonElement('chat-button', props, ref);
+  return useButtonElement('docent-chat-button', registerChatButton, props, ref);
 });
 
 /** `<docent-chat>`: the chat panel inline in the page. */
 export function Chat(props: ChatProps): ReactElement {
-  return useElement('chat', props).rendered;
+  return useElement('docent-chat', registerChat, props).rendered;
 }
 
 /**
@@ -136,5 +140,5 @@ export function Chat(props: ChatProps): ReactElement {
  * thumb for inline use. The children replace the heading (or name the single thumb).
  */
 export function PageFeedback(props: PageFeedbackProps): ReactElement {
-  return useElement('feedback', props).rendered;
+  return useElement('docent-feedback', registerFeedback, props).rendered;
 }

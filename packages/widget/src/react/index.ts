@@ -1,10 +1,11 @@
 'use client';
 /**
  * `@docent/widget/react`: React components for the Docent elements. They render the custom element (with its
- * label) on the server and register the elements in the browser after hydration, so they are safe to
- * server-render and add nothing but the button to the first load. Each registers only its own element:
- * `PageFeedback` loads no dialog code, and the buttons load no feedback code.
+ * label) on the server, so they are safe to server-render, and register it in the browser after hydration, each
+ * only its own: `PageFeedback` loads no dialog code, and the buttons load no feedback code. `SearchButton` brings its
+ * element's code with the page (the button every page shows, about 3 KB gzip); the others import theirs as a chunk.
  */
-export { SearchButton, ChatButton, Chat, PageFeedback } from './components.js';
+export { SearchButton } from './searchButton.js';
+export { ChatButton, Chat, PageFeedback } from './components.js';
 export type { SearchButtonProps, ChatButtonProps, ChatProps, PageFeedbackProps, DocentElementHandle } from './components.js';
 export { setStylesheetUrl } from '../stylesheet.js';
