@@ -22,7 +22,9 @@ test.describe('the assistant behind the search button', () => {
     // plugin has set the stylesheet URL, so the bundler's fallback copy (and its chunk) never load.
     const stylesheets = await page
       .locator('nav.navbar docent-search-button')
-      .evaluate((host) => [...(host.shadowRoot?.querySelectorAll('link[rel="stylesheet"]') ?? [])].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      .evaluate((host) =>
+        Array.from(host.shadowRoot?.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]') ?? [], (link) => new URL(link.href).pathname),
+      );
     expect(stylesheets).toEqual(['/docent/docent.css']);
     await expect(searchButton(page)).toHaveCSS('display', 'inline-flex');
     expect(requested.filter((path) => path.endsWith('.css') && !path.startsWith('/assets/') && !path.startsWith('/docent/'))).toEqual([]);
