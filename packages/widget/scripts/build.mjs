@@ -4,7 +4,7 @@
 //          the stylesheets docent.css, docent-dialog.css and docent-feedback.css
 // Ends with the gzip size of the button entry (what every page pays) and of the chunks (loaded on demand).
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,13 +57,14 @@ await bundleElementEntries();
 async function bundleElementEntries() {
   const shared = /\/(stylesheet|elements\/keyboard|dialog\/index|feedback\/index)\.js$/;
   const defineDir = join(PACKAGE, 'lib', 'elements', 'define');
-  const entries = ['searchButton', 'chatButton', 'chat', 'feedback'];
+  // Every element's file; define.js is the helper they share, inlined into each.
+  const entries = (await readdir(defineDir)).filter((name) => name.endsWith('.js') && name !== 'define.js');
   await Promise.all(
     entries.map((name) =>
       build({
         absWorkingDir: PACKAGE,
-        entryPoints: [join(defineDir, `${name}.js`)],
-        outfile: join(defineDir, `${name}.js`),
+        entryPoints: [join(defineDir, name)],
+        outfile: join(defineDir, name),
         allowOverwrite: true,
         bundle: true,
         format: 'esm',

@@ -10,7 +10,7 @@ import {
   type RefObject,
 } from 'react';
 import { attributeNameOf, toAttributeValue } from '../attributes/attributeText.js';
-import type { Tab } from '../attributes/model.js';
+import type { ELEMENT_TAGS, ElementKind, Tab } from '../attributes/model.js';
 import type { WidgetProps } from '../attributes.js';
 
 /** Methods of the search and chat buttons, through a React ref. */
@@ -66,13 +66,13 @@ function lazyElement(load: () => Promise<unknown>): Register {
   };
 }
 
-// Keyed by tag name (not through the attribute model), so the page carries nothing of the attribute table.
 // `<docent-search-button>` is not here: its component brings the element with the page (searchButton.ts).
 const registerChatButton = lazyElement(() => import('../elements/define/chatButton.js'));
 const registerChat = lazyElement(() => import('../elements/define/chat.js'));
 const registerFeedback = lazyElement(() => import('../elements/define/feedback.js'));
 
-type Tag = 'docent-search-button' | 'docent-chat-button' | 'docent-chat' | 'docent-feedback';
+/** A Docent element's tag name, written out where it is rendered: the page carries nothing of the attribute model. */
+type Tag = (typeof ELEMENT_TAGS)[ElementKind];
 
 const NOT_ATTRIBUTES = new Set(['children', 'className', 'id']);
 
