@@ -44,16 +44,23 @@ describe('choosing an encoding', () => {
 });
 
 describe('the site files kept in memory', () => {
-  /** Runs `check` with a page file holding `content` in a folder of its own, removed afterwards. */
-  async function withPage(content: string, check: (file: string) => Promise<void>): Promise<void> {
+  /** Runs `check` with a folder of its own, removed afterwards. */
+  async function withFolder(check: (dir: string) => Promise<void>): Promise<void> {
     const dir = mkdtempSync(path.join(tmpdir(), 'docent-files-'));
-    const file = path.join(dir, 'page.html');
-    writeFileSync(file, content);
     try {
-      await check(file);
+      await check(dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  /** Runs `check` with a page file holding `content` in a folder of its own. */
+  function withPage(content: string, check: (file: string) => Promise<void>): Promise<void> {
+    return withFolder((dir) => {
+      const file = path.join(dir, 'page.html');
+      writeFileSync(file, content);
+      return check(file);
+    });
   }
 
   it('compresses a file once, even for requests that arrive together', () =>
@@ -84,9 +91,9 @@ describe('the site files kept in memory', () => {
     }));
 
   it('lets the least recently used files go once the memory budget is spent', () =>
-    withPage('', async (page) => {
+    withFolder(async (dir) => {
       const files = new SiteFiles(2500);
-      const names = ['a', 'b', 'c'].map((name) => path.join(path.dirname(page), `${name}.html`));
+      const names = ['a', 'b', 'c'].map((name) => path.join(dir, `${name}.html`));
       for (const name of names) writeFileSync(name, 'x'.repeat(1000));
       for (const name of names) await files.read(name, statSync(name));
       assert.ok(files.size <= 2500, `holds ${files.size} bytes`);
