@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEBSITE = join(ROOT, 'website');
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+/** The key pages: the bench measures them, Lighthouse scores them. */
+export const KEY_PAGES = ['/', '/installation/docusaurus', '/customization/layout', '/api/send-message', '/category/installation'];
 
 const INSTALL_STAMP = join(ROOT, 'node_modules', '.docent-install-stamp');
 

@@ -1,7 +1,6 @@
 // Lighthouse over the built site, served the way `npm start` serves it (`docent serve`: compression, headers,
 // the API), in Debian's Chromium. Shared by `npm run bench` (prints the table) and the test suite (fails below
 // the bar, naming the audits that cost points). Each page and preset runs RUNS times; the median run counts.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
@@ -12,17 +11,12 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { CHROMIUM_ARGS } from './browser.mjs';
-import { ROOT, SYSTEM_CHROMIUM, WEBSITE } from './lib.mjs';
+import { KEY_PAGES, ROOT, WEBSITE } from './lib.mjs';
 
-/** The Chromium `npm test` found: CHROMIUM_PATH, Debian's, or else the one Playwright installed. */
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+/** The Chromium Playwright installed: where ensureBrowser (lib.mjs) found no system one. */
+function playwrightChromium() {
   return createRequire(join(WEBSITE, 'package.json'))('@playwright/test').chromium.executablePath();
 }
-
-/** The issue's key pages. */
-export const LIGHTHOUSE_PAGES = ['/', '/installation/docusaurus', '/customization/layout', '/api/send-message', '/category/installation'];
 export const PRESETS = ['mobile', 'desktop'];
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 export const RUNS = 3;
@@ -74,11 +68,12 @@ function lostPoints(lhr, category) {
 
 /**
  * Runs Lighthouse RUNS times on each page with each preset and returns one row per page and preset: the median
- * run's scores (0–100) and, per category below 100, the audits that cost points.
+ * run's scores (0–100) and, per category below 100, the audits that cost points. `chromePath` is what
+ * ensureBrowser returned (undefined or empty: Playwright's Chromium).
  */
-export async function runLighthouse({ origin, pages = LIGHTHOUSE_PAGES, presets = PRESETS, runs = RUNS, chromePath, log = () => {} }) {
+export async function runLighthouse({ origin, pages = KEY_PAGES, presets = PRESETS, runs = RUNS, chromePath, log = () => {} }) {
   const chrome = await chromeLauncher.launch({
-    chromePath: chromePath || chromiumPath(),
+    chromePath: chromePath || playwrightChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--disable-sync', '--disable-quic'],
   });
   const rows = [];

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { CATEGORIES, LIGHTHOUSE_PAGES, minimumScore, PRESETS, printLighthouseTable, runLighthouse, serveSite } from '../../../scripts/lighthouse.mjs';
+import { KEY_PAGES } from '../../../scripts/lib.mjs';
+import { CATEGORIES, minimumScore, PRESETS, printLighthouseTable, runLighthouse, serveSite } from '../../../scripts/lighthouse.mjs';
 
 const SITE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'build');
 const PORT = 4193 + Number(process.env.DOCENT_PORT_OFFSET ?? 0);
@@ -24,7 +25,8 @@ describe('Lighthouse', () => {
   before(async () => {
     const site = await serveSite({ siteDir: SITE, port: PORT });
     try {
-      rows = await runLighthouse({ origin: site.origin });
+      // The Chromium scripts/test.mjs found (CHROMIUM_PATH; empty for Playwright's own).
+      rows = await runLighthouse({ origin: site.origin, chromePath: process.env.CHROMIUM_PATH });
     } finally {
       await site.stop();
     }
@@ -38,7 +40,7 @@ describe('Lighthouse', () => {
     }
   });
 
-  for (const path of LIGHTHOUSE_PAGES) {
+  for (const path of KEY_PAGES) {
     for (const preset of PRESETS) {
       for (const category of CATEGORIES.filter((name) => ASSERTED_CATEGORIES.includes(name))) {
         test(`${path} (${preset}) scores ${minimumScore(preset, category)} or more in ${category}`, () => {
