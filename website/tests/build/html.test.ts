@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { HtmlValidate, type Message } from 'html-validate';
 import config, { knownThemeErrors } from '../../.htmlvalidate.mjs';
-import { BUILD, builtPages } from './site';
+import { builtPages, notFoundPage } from './site';
 
 /** True for a message the configuration lists as the OpenAPI theme's, on a page it lists it for. */
 function isKnownThemeError(path: string, message: Message): boolean {
@@ -14,7 +12,7 @@ function isKnownThemeError(path: string, message: Message): boolean {
 describe('HTML of the production build', () => {
   it('has no html-validate error on any page (website/.htmlvalidate.mjs)', async () => {
     const validator = new HtmlValidate(config);
-    const pages = [...(await builtPages()), { file: '404.html', path: '/404', html: readFileSync(join(BUILD, '404.html'), 'utf8') }];
+    const pages = [...(await builtPages()), notFoundPage()];
     const problems: string[] = [];
     let ignored = 0;
     for (const { file, path, html } of pages) {

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { check, LinkState } from 'linkinator';
 import { startStaticServer } from '../../../scripts/static-server.mjs';
 import config from '../../docusaurus.config';
-import { BUILD, builtPages, parseMarkup, productionUrl, SITE_URL, sitemapUrls, type Markup } from './site';
+import { BUILD, builtPages, notFoundPage, parseMarkup, productionUrl, SITE_URL, sitemapUrls, type Markup } from './site';
 
 /** 0 lets the system pick a free port; DOCENT_LINKS_PORT pins it (for a machine that allots ports). */
 const PORT = Number(process.env.DOCENT_LINKS_PORT || 0);
@@ -59,8 +57,7 @@ describe('links of the production build', () => {
   before(async () => {
     server = await startStaticServer({ root: BUILD, port: PORT, basePath: config.baseUrl });
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const notFound = { file: '404.html', path: '/404', html: readFileSync(join(BUILD, '404.html'), 'utf8') };
-    pages = [...(await builtPages()), notFound].map(({ file, path, html }) => ({ file, path, markup: parseMarkup(html) }));
+    pages = [...(await builtPages()), notFoundPage()].map(({ file, path, html }) => ({ file, path, markup: parseMarkup(html) }));
   });
 
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));

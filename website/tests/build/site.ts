@@ -92,6 +92,11 @@ export async function builtPages(): Promise<BuiltPage[]> {
   return pages.map(({ file, url }) => ({ file, path: url, html: readFileSync(join(BUILD, file), 'utf8') }));
 }
 
+/** The build's 404.html, which answers every unknown path. */
+export function notFoundPage(): BuiltPage {
+  return { file: '404.html', path: '/404', html: readFileSync(join(BUILD, '404.html'), 'utf8') };
+}
+
 /** The `<loc>` of every entry of the build's sitemap.xml. */
 export function sitemapUrls(): string[] {
   const xml = readFileSync(join(BUILD, 'sitemap.xml'), 'utf8');
