@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import { assistantDialog, expect, searchButton, test, waitForAssistant } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -15,10 +15,9 @@ async function violations(page: Page): Promise<string[]> {
 async function openAssistant(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((mode) => window.localStorage.setItem('theme', mode), theme);
   await page.goto('/');
-  await waitForHydration(page);
-  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
-  await page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Docent chatbot' })).toBeVisible();
+  await waitForAssistant(page);
+  await searchButton(page).click();
+  await expect(assistantDialog(page)).toBeVisible();
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -27,7 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
       await openAssistant(page, theme);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       expect(await violations(page)).toEqual([]);
-      const dialog = page.getByRole('dialog', { name: 'Docent chatbot' });
+      const dialog = assistantDialog(page);
       await dialog.getByRole('combobox').fill('dark mode');
       await expect(dialog.getByRole('option').nth(1)).toBeVisible();
       await page.keyboard.press('ArrowDown');
@@ -39,7 +38,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('the Ask AI tab, before and after an answer, has no axe violation', async ({ page }) => {
       await openAssistant(page, theme);
-      const dialog = page.getByRole('dialog', { name: 'Docent chatbot' });
+      const dialog = assistantDialog(page);
       await dialog.getByRole('tab', { name: 'Ask AI' }).click();
       await expect(dialog.getByRole('textbox', { name: 'Your question' })).toBeFocused();
       expect(await violations(page)).toEqual([]);

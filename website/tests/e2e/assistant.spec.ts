@@ -1,14 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, expectEverySentenceCited, test, waitForHydration } from './fixtures';
-
-/** Waits until the page is interactive and the Docent elements are registered. */
-async function waitForAssistant(page: Page): Promise<void> {
-  await waitForHydration(page);
-  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
-}
-
-const searchButton = (page: Page) => page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ });
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Docent chatbot' });
+import { assistantDialog as dialog, expect, expectEverySentenceCited, searchButton, test, waitForAssistant } from './fixtures';
 
 test.describe('the assistant behind the search button', () => {
   test('loads nothing but the button until the reader shows intent', async ({ page }) => {

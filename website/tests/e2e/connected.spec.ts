@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_DATABASE } from '../../playwright.config';
-import { ORIGINS, expect, expectEverySentenceCited, test, waitForHydration } from './fixtures';
+import { ORIGINS, assistantDialog as dialog, expect, expectEverySentenceCited, searchButton, test, waitForAssistant, waitForHydration } from './fixtures';
 
 const DOCENT_CLI = join(__dirname, '..', '..', '..', 'packages', 'server', 'bin', 'docent.js');
 
@@ -17,12 +17,9 @@ function analytics(): string {
 
 async function openAssistant(page: Page, path = '/'): Promise<void> {
   await page.goto(`${ORIGINS.e2eRoutes}${path}`);
-  await waitForHydration(page);
-  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
-  await page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ }).click();
+  await waitForAssistant(page);
+  await searchButton(page).click();
 }
-
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Docent chatbot' });
 
 test.describe('connected mode with docent serve', () => {
   test('search results come from the server', async ({ page, consoleErrors }) => {

@@ -34,6 +34,36 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
 }
 
+/** Waits until the page is interactive and the navbar's search button is a Docent element, ready to open. */
+export async function waitForAssistant(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
+}
+
+/** The navbar's Docent search button (the button inside the element's shadow root). */
+export function searchButton(page: Page): Locator {
+  return page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ });
+}
+
+/** The assistant dialog, named by the site's header title. */
+export function assistantDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Docent chatbot' });
+}
+
+/** Asks `question` on the open dialog's Ask AI tab and waits for the answer's first citation. */
+export async function askAndWaitForAnswer(dialog: Locator, question: string): Promise<void> {
+  await dialog.getByRole('tab', { name: 'Ask AI' }).click();
+  const box = dialog.getByRole('textbox', { name: 'Your question' });
+  await box.fill(question);
+  // Send is disabled while the assistant is busy; Enter would be ignored until then.
+  await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+  await box.press('Enter');
+  // The answer is in when its first citation is (the first question loads the answer code and the index); not the
+  // live status, which a late search announcement can overwrite.
+  const conversation = dialog.getByRole('group', { name: 'Conversation' });
+  await expect(conversation.getByRole('link', { name: /^Source \d+:/ }).first()).toBeVisible({ timeout: 15_000 });
+}
+
 /** Navigates inside the single-page app by clicking the page's own link to `path`, as a reader would. */
 export async function clientNavigate(page: Page, path: string): Promise<void> {
   await page.locator(`a[href="${path}"]`).first().click();

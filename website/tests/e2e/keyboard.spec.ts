@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { assistantDialog, expect, test } from './fixtures';
 import { focusStop, tabThroughPage, tabTo } from './focus';
 import { openSettled } from './sitemap-pages';
 
@@ -43,7 +43,7 @@ test('the navbar search button opens the assistant with Enter; it searches, asks
   const button = await tabTo(page, /^button "Search/);
   expect(button).toMatchObject({ region: 'navbar', ringed: true });
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Docent chatbot' });
+  const dialog = assistantDialog(page);
   await expect(dialog).toBeVisible();
   expect(await focusStop(page)).toMatchObject({ region: 'dialog', ringed: true, name: 'input "Search the documentation"' });
 

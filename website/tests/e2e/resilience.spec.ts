@@ -4,7 +4,6 @@ import { hasPageFeedback, openSettled, sitemapPaths } from './sitemap-pages';
 
 const PATHS = sitemapPaths();
 
-
 /** What a page shows with JavaScript off that a reader would miss, as readable lines; none when all is there. */
 async function problemsWithoutScript(page: Page, path: string): Promise<string[]> {
   const response = await page.goto(path);

@@ -6,7 +6,7 @@
  * violation: not as a `securitypolicyviolation` event, not in the console.
  */
 import type { Page, Response } from '@playwright/test';
-import { ORIGINS, clientNavigate, expect, test, waitForHydration } from './fixtures';
+import { ORIGINS, askAndWaitForAnswer, assistantDialog as dialog, clientNavigate, expect, searchButton, test, waitForAssistant, waitForHydration } from './fixtures';
 
 interface Watched {
   /** Every URL the page requested, documents and API calls included. */
@@ -54,23 +54,13 @@ async function open(page: Page, origin: string, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Docent chatbot' });
-
 /** Searches, then asks on the Ask AI tab and waits for the cited answer. */
 async function useAssistant(page: Page): Promise<void> {
-  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
-  await page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ }).click();
+  await waitForAssistant(page);
+  await searchButton(page).click();
   await dialog(page).getByRole('combobox').fill('hugo partial');
   await expect(dialog(page).getByRole('option', { name: /Install Docent on Hugo/ }).first()).toBeVisible();
-  await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
-  const question = dialog(page).getByRole('textbox', { name: 'Your question' });
-  await question.fill('How do I add Docent to a Hugo site?');
-  // Send is disabled while the assistant is busy; Enter would be ignored until then.
-  await expect(dialog(page).getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
-  await question.press('Enter');
-  // The cited answer; not the live status, which a late search announcement can overwrite.
-  const conversation = dialog(page).getByRole('group', { name: 'Conversation' });
-  await expect(conversation.getByRole('link', { name: /^Source \d+:/ }).first()).toBeVisible({ timeout: 15_000 });
+  await askAndWaitForAnswer(dialog(page), 'How do I add Docent to a Hugo site?');
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, waitForHydration } from './fixtures';
+import { expect, waitForAssistant } from './fixtures';
 
 const BUILT_SITEMAP = join(__dirname, '..', '..', 'build', 'sitemap.xml');
 
@@ -29,8 +29,7 @@ export function hasPageFeedback(path: string): boolean {
  */
 export async function openSettled(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await waitForHydration(page);
-  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
+  await waitForAssistant(page);
   // API pages draw their request explorer in the browser, in place of loading skeletons, once its place comes near
   // the viewport (on a phone it follows the text): scroll there as a reader would, then back to the top.
   const waiting = page.locator('[data-api-explorer="waiting"]');

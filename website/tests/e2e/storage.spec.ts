@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import { askAndWaitForAnswer, assistantDialog, expect, searchButton, test, waitForAssistant, waitForHydration } from './fixtures';
 
 /** Makes every read of `window.localStorage` throw, as privacy modes and sandboxed iframes do. */
 async function blockStorage(page: Page): Promise<void> {
@@ -58,12 +58,11 @@ test('with localStorage blocked the assistant searches and answers, and keeps it
   await blockStorage(page);
   const seen = recordConsole(page);
   await page.goto('/support');
-  await waitForHydration(page);
-  await page.waitForFunction(() => customElements.get('docent-search-button') !== undefined);
-  const searchButton = page.locator('nav.navbar docent-search-button').getByRole('button', { name: /^Search/ });
-  const dialog = page.getByRole('dialog', { name: 'Docent chatbot' });
+  await waitForAssistant(page);
+  const button = searchButton(page);
+  const dialog = assistantDialog(page);
 
-  await searchButton.click();
+  await button.click();
   await dialog.getByRole('combobox').fill('dark mode');
   await expect(dialog.getByRole('option').nth(1)).toBeVisible();
   // Leaving a search that found something keeps it among the recent searches.
@@ -73,20 +72,15 @@ test('with localStorage blocked the assistant searches and answers, and keeps it
   // A client-side navigation keeps the page, and with it the history the widget holds in memory.
   await page.locator('a.menu__link[href="/release-notes"]').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Release notes');
-  await searchButton.click();
+  await button.click();
   await expect(dialog.getByRole('region', { name: 'Results and recent searches' })).toContainText('dark mode');
-  await dialog.getByRole('tab', { name: 'Ask AI' }).click();
-  await dialog.getByRole('textbox', { name: 'Your question' }).fill('How do I add Docent to a Hugo site?');
-  await page.keyboard.press('Enter');
-  // The answer is in when its first citation is: the first question loads the answer code and the index.
-  const conversation = dialog.getByRole('group', { name: 'Conversation' });
-  await expect(conversation.getByRole('link', { name: /^Source \d+:/ }).first()).toBeVisible({ timeout: 15_000 });
+  await askAndWaitForAnswer(dialog, 'How do I add Docent to a Hugo site?');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
   await page.locator('a.menu__link[href="/support"]').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
-  await searchButton.click();
+  await button.click();
   await dialog.getByRole('tab', { name: 'Ask AI' }).click();
   await expect(dialog.getByRole('group', { name: 'Conversation' })).toContainText('How do I add Docent to a Hugo site?');
 
