@@ -2,7 +2,7 @@ import React, { type ReactNode } from 'react';
 import FormItem from '@theme-original/ApiExplorer/FormItem';
 import type FormItemType from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/FormItem';
 import type { WrapperProps } from '@docusaurus/types';
-import { FormItemLabel } from '@site/src/components/ApiPropertyList/formLabel';
+import { FormItemLabel } from '@site/src/components/FormItemLabel';
 
 type Props = WrapperProps<typeof FormItemType>;
 

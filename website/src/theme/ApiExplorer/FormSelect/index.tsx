@@ -1,5 +1,5 @@
 import React, { useContext, type ChangeEventHandler, type ReactNode } from 'react';
-import { FormItemLabel } from '@site/src/components/ApiPropertyList/formLabel';
+import { FormItemLabel } from '@site/src/components/FormItemLabel';
 
 interface Props {
   value?: string;
