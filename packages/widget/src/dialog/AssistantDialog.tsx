@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { Tab, WidgetOptions } from '../attributes.js';
 import { STRINGS } from '../strings.js';
 import type { AssistantHost } from './api.js';
@@ -53,7 +53,9 @@ export function AssistantDialog({ host, options, request }: AssistantDialogProps
   const panelIds = { search: useId(), ask: useId() };
   const tabIds = { search: useId(), ask: useId() };
 
-  useEffect(() => {
+  // Layout effects: the modal opens or closes, and focus lands in the visible tab's input, in the commit of the
+  // request, never a frame apart (when the modal's own focusing would show on the first tab for a moment).
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (request.open) {
@@ -69,7 +71,7 @@ export function AssistantDialog({ host, options, request }: AssistantDialogProps
 
   // The visible tab's input has focus, also after "Ask AI about…" switches tabs. Without an input (the consent
   // gate, search only), the first control of the tab has it: never the tab list, where a Space would switch tabs.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (state.view === 'closed') return;
     const input = state.view === 'search' ? searchInputRef.current : askInputRef.current;
     const panel = dialogRef.current?.querySelector<HTMLElement>(`[id="${panelIds[state.view]}"]`);

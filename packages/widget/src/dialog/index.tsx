@@ -3,6 +3,7 @@
  * The lazily loaded chunk: React, the assistant dialog and the embedded panel. The element module imports it on
  * first hover, focus, click or shortcut (or when a `<docent-chat>` comes near the viewport).
  */
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { parseAttributes, type WidgetOptions } from '../attributes.js';
 import { sourceFor } from '../data/index.js';
@@ -23,15 +24,15 @@ export const mountDialog: DialogModule['mountDialog'] = (container, host): Dialo
   const render = (): void => root.render(<AssistantDialog host={host} options={options} request={request} />);
   render();
   return {
+    // Opening and closing render at once: the modal is shown with focus in its input, or closed, when the call
+    // returns. The caller moves focus back to the button next, which is inert while the modal is open.
     open(next: OpenRequest) {
       request = { open: true, tab: next.tab, query: next.query, seq: request.seq + 1 };
-      render();
+      flushSync(render);
     },
     close() {
-      // The modal closes now, not when React renders: the button it returns focus to is inert until it has.
-      container.querySelector('dialog')?.close();
       request = { ...request, open: false, query: undefined, seq: request.seq + 1 };
-      render();
+      flushSync(render);
     },
     update() {
       options = readOptions(host);
