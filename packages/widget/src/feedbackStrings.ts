@@ -2,6 +2,8 @@
  * The strings `<docent-feedback>` shows. They are part of the one string table (`STRINGS` in strings.ts); they live
  * in this file only so the feedback chunk does not carry the dialog's strings, nor the dialog the feedback's twice.
  */
+import { groupDigits } from './numbers.js';
+
 export interface FeedbackStrings {
   /** Heading of the block (the element's text replaces it). */
   feedbackQuestion: string;
@@ -32,7 +34,7 @@ export const FEEDBACK_STRINGS: FeedbackStrings = {
   feedbackRateUp: 'This page was helpful',
   feedbackRateDown: 'This page was not helpful',
   feedbackCommentLabel: 'What was missing or unclear? (optional)',
-  feedbackCommentHint: (maxLength) => `Up to ${maxLength.toLocaleString('en')} characters. Do not include personal data.`,
+  feedbackCommentHint: (maxLength) => `Up to ${groupDigits(maxLength)} characters. Do not include personal data.`,
   feedbackSend: 'Send',
   feedbackSending: 'Sending your feedback…',
   thanksForFeedback: 'Thanks for your feedback.',

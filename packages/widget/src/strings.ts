@@ -1,5 +1,6 @@
 import { ELEMENT_STRINGS, type ElementStrings } from './elementStrings.js';
 import { FEEDBACK_STRINGS, type FeedbackStrings } from './feedbackStrings.js';
+import { groupDigits } from './numbers.js';
 
 /**
  * Every user-facing string of the widget, in one typed table. Attributes override a few (`header-title`,
@@ -100,7 +101,7 @@ export const STRINGS: WidgetStrings = {
   answerInterrupted: 'The answer stopped before it was complete. Try again.',
   tooManyRequests: (wait) => `The assistant has received too many requests. Try again ${wait ?? 'later'}.`,
   waitFor: (amount, unit) => `in ${amount} ${unit}${amount === 1 ? '' : 's'}`,
-  questionTooLong: (maxLength) => `Your question is too long: keep it under ${maxLength.toLocaleString('en')} characters.`,
+  questionTooLong: (maxLength) => `Your question is too long: keep it under ${groupDigits(maxLength)} characters.`,
   notCovered: 'I could not find the answer to that in the documentation.',
   closestPages: 'These pages come closest:',
   relatedPages: 'Related pages:',
