@@ -68,7 +68,7 @@ export async function measureFirstLoad(browser, url, root) {
   try {
     await page.goto(url, { waitUntil: 'load' });
     // Lazy chunks start after hydration (the API explorer, the search button): wait for it, then for quiet.
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     await network.quiet(QUIET_MS, url);
     chunkIds = new Set(await page.evaluate(loadedChunkIds));
   } finally {

@@ -26,7 +26,7 @@ async function openPage(browser, { width, height = width < 600 ? 740 : 800, them
   await context.addInitScript((mode) => window.localStorage.setItem('theme', mode), theme);
   const page = await context.newPage();
   await page.goto(`${ORIGIN}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   return page;
 }
 

@@ -120,6 +120,7 @@ const config = {
     './plugins/zoom-without-inline-styles.ts',
     './plugins/docent-style-reference.ts',
     './plugins/robots-txt.ts',
+    './plugins/browser-start.ts',
     './plugins/code-highlight.ts',
     pathPolyfill,
     // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the plugin.

@@ -10,6 +10,6 @@ test('served under the wrong base path, the home page shows the base-URL banner'
 
 test('served at the right base path, there is no banner', async ({ page }) => {
   await page.goto('/');
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   await expect(page.locator('#__docusaurus-base-url-issue-banner')).toHaveCount(0);
 });

@@ -29,9 +29,13 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** Waits until React has hydrated the page, so clicks reach its handlers. */
+/**
+ * Waits until React has hydrated the page and rendered what only the browser renders, so clicks reach its handlers.
+ * Docusaurus writes `data-has-hydrated=""` while the page hydrates and `"true"` once that browser-only render is
+ * done (plugins/browser-start.ts makes it a transition, so the two can be a few hundred milliseconds apart).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
 }
 
 /** Waits until the page is interactive and the navbar's search button is a Docent element, ready to open. */
