@@ -57,6 +57,7 @@ const config = {
     v4: { removeLegacyPostBuildHeadAttribute: true },
   },
   markdown: { format: 'detect' },
+  clientModules: ['./src/clientModules/prefetchWhenIdle.ts'],
 
   presets: [
     [

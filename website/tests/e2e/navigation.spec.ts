@@ -26,6 +26,14 @@ test.describe('navigation', () => {
     }
   });
 
+  test('the pages that links in view lead to are prefetched once the page is idle', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    // The home page's "Next" link, at the foot of the page: in view once the reader scrolls down.
+    await page.locator('.pagination-nav__link--next').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
+  });
+
   for (const [name, connection, expectPrefetch] of [
     ['a normal connection prefetches on hover', { effectiveType: '4g', saveData: false }, true],
     ['data-saver prefetches nothing on hover', { effectiveType: '4g', saveData: true }, false],
