@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type RefObject } from 'react';
 import { decodeLines, highlight, linesShown, plainLines, type ColouredLine } from './tokens';
 
 /** The build's colour runs for the code block being rendered (the `tokens` attribute of its `<code>`). */
@@ -10,36 +10,62 @@ interface Shown {
   readonly lines: ColouredLine[];
 }
 
+/** How far below the viewport a block starts loading Prism: one screen, so it is coloured before it scrolls in. */
+const NEAR_VIEWPORT = '100% 0px';
+
+/** Runs `then` once `element` comes within a screen of the viewport (at once where that cannot be observed). */
+function whenNear(element: Element | null, then: () => void): () => void {
+  if (!element || typeof IntersectionObserver === 'undefined') {
+    then();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      then();
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /**
  * Colours a block the build did not highlight: plain at first (the same on the server and at hydration), then
- * coloured once the browser's Prism chunk has loaded. `code` undefined means there is nothing to do.
+ * coloured once the block nears the viewport and the browser's Prism chunk has loaded: an API page on a phone
+ * does not load and run Prism for samples the reader has not scrolled to. `code` undefined: nothing to do.
  */
-function useBrowserHighlight(code: string | undefined, language: string): ColouredLine[] | undefined {
+function useBrowserHighlight(code: string | undefined, language: string, block: RefObject<Element | null>): ColouredLine[] | undefined {
   const [shown, setShown] = useState<Shown>();
   useEffect(() => {
     if (code === undefined) return undefined;
     let current = true;
-    void import('./browserHighlighter').then(({ highlighter }) => {
-      if (current) setShown({ code, language, lines: highlight(highlighter, code, language) });
+    const stopWatching = whenNear(block.current, () => {
+      void import('./browserHighlighter').then(({ highlighter }) => {
+        if (current) setShown({ code, language, lines: highlight(highlighter, code, language) });
+      });
     });
     return () => {
       current = false;
+      stopWatching();
     };
-  }, [code, language]);
+  }, [code, language, block]);
   if (code === undefined) return undefined;
   return shown && shown.code === code && shown.language === language ? shown.lines : plainLines(code);
 }
 
 /**
  * The coloured lines of a code block: `written` is its text as written, `shown` what the theme displays (without
- * the lines of highlight comments). The build's runs when they match the text; else the browser highlights.
+ * the lines of highlight comments), `block` the element it renders into. The build's runs when they match the
+ * text; else the browser highlights.
  */
-export function useColouredLines(written: string, shown: string, language: string): ColouredLine[] {
+export function useColouredLines(written: string, shown: string, language: string, block: RefObject<Element | null>): ColouredLine[] {
   const encoded = useContext(CodeTokensContext);
   const built = useMemo(() => {
     const lines = encoded === undefined ? undefined : decodeLines(encoded, written);
     return lines && linesShown(lines, shown);
   }, [encoded, written, shown]);
-  const highlighted = useBrowserHighlight(built ? undefined : shown, language);
+  const highlighted = useBrowserHighlight(built ? undefined : shown, language, block);
   return built ?? highlighted ?? plainLines(shown);
 }

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 
 const toggle = 'button[aria-label^="Switch between dark and light mode"]';
@@ -37,18 +38,40 @@ test.describe('code blocks', () => {
   });
 
   test('come highlighted in the page: opening a doc page runs no syntax highlighter', async ({ page }) => {
-    const scripts: Promise<string>[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith('.js')) scripts.push(response.text());
-    });
+    const scripts = loadedScripts(page);
     await page.goto('/installation/docusaurus');
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
-    // Names only Prism's grammars hold: bash's shebang, JavaScript's template strings.
-    const withPrism = (await Promise.all(scripts)).filter((script) => script.includes('shebang') || script.includes('template-string'));
-    expect(withPrism.length, 'scripts holding Prism grammars').toBe(0);
+    expect(await scriptsWithPrism(scripts), 'scripts holding Prism grammars').toBe(0);
+  });
+
+  test('made in the browser (API samples) are coloured when the reader shows them, not with the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts = loadedScripts(page);
+    await page.goto('/api/send-message');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect(await scriptsWithPrism(scripts), 'scripts holding Prism grammars before a sample shows').toBe(0);
+    await page.getByRole('tab', { name: 'Example (auto)' }).first().click();
+    const sample = page.locator('pre.prism-code.language-json').locator('visible=true').first();
+    await expect(sample.locator('.token.property').first()).toBeVisible();
+    expect(await scriptsWithPrism(scripts)).toBeGreaterThan(0);
   });
 });
+
+/** The text of every script the page loads from now on. */
+function loadedScripts(page: Page): Promise<string>[] {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response.text());
+  });
+  return scripts;
+}
+
+/** How many of those scripts hold Prism's grammars: names only they use, bash's shebang and JavaScript's template strings. */
+async function scriptsWithPrism(scripts: Promise<string>[]): Promise<number> {
+  return (await Promise.all(scripts)).filter((script) => script.includes('shebang') || script.includes('template-string')).length;
+}
 
 test.describe('API request explorer', () => {
   test('on a phone, loads when the reader scrolls near it, not with the page', async ({ page }) => {

@@ -27,7 +27,7 @@ function tokenProps({ token }: TokenInputProps): TokenOutputProps {
  */
 export default function CodeBlockContent({ className }: Props): ReactNode {
   const { metadata, wordWrap } = useCodeBlockContext();
-  const lines = useColouredLines(metadata.codeInput, metadata.code, metadata.language);
+  const lines = useColouredLines(metadata.codeInput, metadata.code, metadata.language, wordWrap.codeBlockRef);
   const numbered = metadata.lineNumbersStart !== undefined;
   return (
     // The block scrolls sideways, so it takes keyboard focus, as in the theme.
