@@ -74,6 +74,19 @@ test.describe('doc page layout', () => {
     });
   }
 
+  test('schema descriptions render their Markdown: code, tables and fenced blocks', async ({ page }) => {
+    await page.goto('/api/send-message');
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'text/event-stream' }).click();
+    const schema = page.locator('[role=tabpanel]:not([hidden])', { hasText: 'A stream of server-sent events' }).last();
+    await expect(schema.getByRole('table')).toContainText('event');
+    await expect(schema.getByRole('row', { name: /^delta/ }).locator('code').first()).toHaveText('delta');
+    // The fenced example is the site's code block, copy button included.
+    const block = schema.locator('.theme-code-block', { hasText: 'event: error' });
+    await expect(block.locator('pre.prism-code')).toBeVisible();
+    await expect(block.getByRole('button', { name: 'Copy code to clipboard' })).toBeAttached();
+  });
+
   test('the request explorer offers code samples in a short list of languages', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/api/send-message');
