@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { waitForHydration } from './hydration.mjs';
 
 /** How long the network must stay quiet after hydration before the first load counts as over. */
 const QUIET_MS = 1500;
@@ -68,7 +69,7 @@ export async function measureFirstLoad(browser, url, root) {
   try {
     await page.goto(url, { waitUntil: 'load' });
     // Lazy chunks start after hydration (the API explorer, the search button): wait for it, then for quiet.
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await waitForHydration(page);
     await network.quiet(QUIET_MS, url);
     chunkIds = new Set(await page.evaluate(loadedChunkIds));
   } finally {

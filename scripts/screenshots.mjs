@@ -7,6 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from './browser.mjs';
+import { waitForHydration } from './hydration.mjs';
 import { buildSite } from './build.mjs';
 import { ensureBrowser, ensureDependencies, ROOT, WEBSITE } from './lib.mjs';
 import { startStaticServer } from './static-server.mjs';
@@ -26,7 +27,7 @@ async function openPage(browser, { width, height = width < 600 ? 740 : 800, them
   await context.addInitScript((mode) => window.localStorage.setItem('theme', mode), theme);
   const page = await context.newPage();
   await page.goto(`${ORIGIN}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await waitForHydration(page);
   return page;
 }
 

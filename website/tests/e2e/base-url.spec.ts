@@ -1,4 +1,4 @@
-import { ORIGINS, expect, test } from './fixtures';
+import { ORIGINS, expect, test, waitForHydration } from './fixtures';
 
 test('served under the wrong base path, the home page shows the base-URL banner', async ({ page }) => {
   await page.goto(`${ORIGINS.wrongBase}/wrong-base/`);
@@ -10,6 +10,6 @@ test('served under the wrong base path, the home page shows the base-URL banner'
 
 test('served at the right base path, there is no banner', async ({ page }) => {
   await page.goto('/');
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await waitForHydration(page);
   await expect(page.locator('#__docusaurus-base-url-issue-banner')).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
+import { waitForHydration as waitForPageHydration } from '../../../scripts/hydration.mjs';
 
 export { expect };
 
@@ -29,14 +30,8 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/**
- * Waits until React has hydrated the page and rendered what only the browser renders, so clicks reach its handlers.
- * Docusaurus writes `data-has-hydrated=""` while the page hydrates and `"true"` once that browser-only render is
- * done (plugins/browser-start.ts makes it a transition, so the two can be a few hundred milliseconds apart).
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-}
+/** Waits until React has hydrated the page and rendered what only the browser renders (scripts/hydration.mjs). */
+export const waitForHydration: (page: Page) => Promise<void> = waitForPageHydration;
 
 /** Waits until the page is interactive and the navbar's search button is a Docent element, ready to open. */
 export async function waitForAssistant(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-import { ORIGINS, expect, test, waitForHydration } from './fixtures';
+import { ORIGINS, assistantDialog, expect, test, waitForHydration } from './fixtures';
 
 test.describe('"Copy page" on doc pages', () => {
   test.beforeEach(async ({ context }) => {
@@ -61,7 +61,7 @@ test.describe('the floating chat button (chatButton: true, in the test build)', 
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan((viewport?.height ?? 0) - 64);
 
     await button.click();
-    const dialog = page.getByRole('dialog', { name: 'Docent chatbot' });
+    const dialog = assistantDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('tab', { name: 'Ask AI' })).toHaveAttribute('aria-selected', 'true');
     await expect(dialog.getByRole('textbox', { name: 'Your question' })).toBeFocused();

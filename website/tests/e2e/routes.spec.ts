@@ -1,5 +1,5 @@
 import { ROUTES } from '../routes';
-import { expect, test } from './fixtures';
+import { expect, test, waitForHydration } from './fixtures';
 
 test.describe('every route of the specification', () => {
   for (const route of ROUTES) {
@@ -15,7 +15,7 @@ test.describe('every route of the specification', () => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
     await expect(page.locator('footer.footer')).toHaveText('Copyright © 2025 Docent.');
   });
