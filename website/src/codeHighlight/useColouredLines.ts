@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type RefObject } from 'react';
+import { whenNear } from '@site/src/nearViewport';
 import { decodeLines, highlight, linesShown, plainLines, type ColouredLine } from './tokens';
 
 /** The build's colour runs for the code block being rendered (the `tokens` attribute of its `<code>`). */
@@ -13,24 +14,6 @@ interface Shown {
 /** How far below the viewport a block starts loading Prism: one screen, so it is coloured before it scrolls in. */
 const NEAR_VIEWPORT = '100% 0px';
 
-/** Runs `then` once `element` comes within a screen of the viewport (at once where that cannot be observed). */
-function whenNear(element: Element | null, then: () => void): () => void {
-  if (!element || typeof IntersectionObserver === 'undefined') {
-    then();
-    return () => undefined;
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      then();
-    },
-    { rootMargin: NEAR_VIEWPORT },
-  );
-  observer.observe(element);
-  return () => observer.disconnect();
-}
-
 /**
  * Colours a block the build did not highlight: plain at first (the same on the server and at hydration), then
  * coloured once the block nears the viewport and the browser's Prism chunk has loaded: an API page on a phone
@@ -41,7 +24,7 @@ function useBrowserHighlight(code: string | undefined, language: string, block: 
   useEffect(() => {
     if (code === undefined) return undefined;
     let current = true;
-    const stopWatching = whenNear(block.current, () => {
+    const stopWatching = whenNear(block.current, NEAR_VIEWPORT, () => {
       void import('./browserHighlighter').then(({ highlighter }) => {
         if (current) setShown({ code, language, lines: highlight(highlighter, code, language) });
       });

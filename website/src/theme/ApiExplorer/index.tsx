@@ -1,5 +1,6 @@
 import React, { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type OriginalApiExplorer from '@theme-original/ApiExplorer';
+import { whenNear } from '@site/src/nearViewport';
 
 /**
  * The request explorer of the API pages ("Send API Request", code samples) is about 0.5 MiB of gzipped script
@@ -25,13 +26,8 @@ export default function ApiExplorerOnDemand(props: ComponentProps<typeof Origina
   const [wanted, setWanted] = useState(false);
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const element = placeholder.current;
-    if (wanted || !element) return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
-    }, { rootMargin: AHEAD });
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (wanted) return undefined;
+    return whenNear(placeholder.current, AHEAD, () => setWanted(true));
   }, [wanted]);
   if (!wanted) return <div ref={placeholder} className={PLACEHOLDER_CLASS} data-api-explorer="waiting" onPointerEnter={() => setWanted(true)} />;
   return (
