@@ -1,8 +1,8 @@
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
-/** Docusaurus' client code: where its `browserContext` module is imported from (App.js, exports/useIsBrowser.js). */
-const DOCUSAURUS_CLIENT = `${sep}@docusaurus${sep}core${sep}lib${sep}client`;
+/** The folders that import Docusaurus' `browserContext` module: its client code (App.js) and exports/useIsBrowser.js. */
+const IMPORTERS_OF_BROWSER_CONTEXT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client([\\/]exports)?$/;
 
 /**
  * How the browser starts the site, so that start-up never holds the main thread for long:
@@ -21,9 +21,7 @@ export default function browserStart(): Plugin {
     configureWebpack: (_config, isServer, { currentBundler }) => ({
       plugins: [
         new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\.?\/browserContext$/, (resource: { context: string; request: string }) => {
-          if (resource.context.endsWith(DOCUSAURUS_CLIENT) || resource.context.endsWith(`${DOCUSAURUS_CLIENT}${sep}exports`)) {
-            resource.request = browserContext;
-          }
+          if (IMPORTERS_OF_BROWSER_CONTEXT.test(resource.context)) resource.request = browserContext;
         }),
       ],
       ...(isServer ? {} : { entry: join(__dirname, 'browser', 'startAfterFirstPaint.ts') }),
