@@ -4,35 +4,34 @@
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { createServer, type DocentServer, type ServerOptions } from '../src/app/createServer.js';
 import { startServer, type RunningServer } from '../src/commands/serve.js';
-import { createApp } from '../src/serve/app.js';
-import { ServerContext } from '../src/serve/context.js';
-import { openDatabase, type Db } from '../src/serve/database.js';
-import { loadOpenApi } from '../src/serve/openapi.js';
-import { SiteIndex } from '../src/serve/siteIndex.js';
+import { openSqliteStore, type SqliteStore } from '../src/store/sqlite/index.js';
 
 export interface TestApp {
   app: FastifyInstance;
-  db: Db;
-  context: ServerContext;
+  server: DocentServer;
+  store: SqliteStore;
+  /** The SQLite connection, for tests that inspect rows. */
+  db: Database.Database;
   close(): Promise<void>;
 }
 
-/** The app for project `acme-docs` over the built site in `site`, called with `inject()`, no socket. */
-export async function appOver(site: string): Promise<TestApp> {
-  const db = openDatabase(':memory:');
-  const context = new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db);
-  const app = await createApp({ context, contract: loadOpenApi(), siteDir: site });
-  return {
-    app,
-    db,
-    context,
-    async close() {
-      await app.close();
-      db.close();
-    },
-  };
+export interface AppOptions extends Partial<Omit<ServerOptions, 'store' | 'site'>> {
+  /** The project the site is bound to (default acme-docs). */
+  project?: string;
+  /** The database file (default in memory). */
+  dbFile?: string;
+}
+
+/** The server for project `acme-docs` over the built site in `site`, called with `inject()`, no socket. */
+export async function appOver(site: string, options: AppOptions = {}): Promise<TestApp> {
+  const { project = 'acme-docs', dbFile = ':memory:', ...rest } = options;
+  const store = openSqliteStore(dbFile);
+  const server = await createServer({ watchSite: false, ...rest, store, site: { dir: site, project } });
+  return { app: server.app, server, store, db: store.connection, close: () => server.close() };
 }
 
 /** `docent serve` for project `acme-docs` over `site` on 127.0.0.1 and a free port, its database inside the site folder. */

@@ -1,72 +1,69 @@
 /**
  * `docent analytics --project <id> [--since 30d] [--db <file>] [--json]`: what readers asked and searched, what
  * the docs answered and what they did not (the list a docs writer acts on), and how pages and answers were rated.
+ * The same report as `getAnalytics`. Reader text is printed with control characters and line breaks removed, so a
+ * question cannot move the cursor, retitle the terminal or forge report lines.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { analyticsReport, parseSince, type AnalyticsReport, type Count, type Thumbs } from '../analytics/report.js';
-import type { Io } from '../cli.js';
-import { UsageError } from '../cli.js';
-import { openDatabase } from '../serve/database.js';
+import { analyticsReport, parseSince, type AnalyticsReport } from '../analytics/report.js';
+import { ADMIN_OPTIONS, existingProject, projectIdArg, withStore } from './admin.js';
 import { parseCommand } from './args.js';
+import { UsageError, type Io } from './usage.js';
+
+/** Reader text made safe for one line of a terminal. */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '–' : `${Math.round((part / whole) * 100)} %`;
 }
 
-function counts(title: string, rows: Count[]): string[] {
+function counts(title: string, rows: { label: string; count: number }[]): string[] {
   if (rows.length === 0) return [`${title}: none`];
-  return [`${title}:`, ...rows.map((row) => `  ${String(row.count).padStart(5)}  ${row.label}`)];
+  return [`${title}:`, ...rows.map((row) => `  ${String(row.count).padStart(5)}  ${printable(row.label)}`)];
 }
 
-function thumbs(title: string, rows: Thumbs[]): string[] {
+function thumbs(title: string, rows: { label: string; up: number; down: number }[]): string[] {
   if (rows.length === 0) return [`${title}: none`];
-  return [`${title}:`, ...rows.map((row) => `  ${String(row.up).padStart(4)} up ${String(row.down).padStart(4)} down  ${row.label}`)];
+  return [`${title}:`, ...rows.map((row) => `  ${String(row.up).padStart(4)} up ${String(row.down).padStart(4)} down  ${printable(row.label)}`)];
 }
 
 export function formatReport(report: AnalyticsReport): string {
   const lines = [
     `Docent analytics for ${report.project} since ${report.since.slice(0, 10)}`,
     '',
-    `questions     ${report.questions} (answered ${report.answered}, ${percent(report.answered, report.questions)}; unanswered ${report.unanswered})`,
+    `questions     ${report.questions} (answered ${report.answered}, ${percent(report.answered, report.questions)}; not covered ${report.not_covered})`,
     `searches      ${report.searches}`,
-    `page views    ${report.pageViews}`,
-    `answer thumbs ${report.thumbsOnAnswers.up} up, ${report.thumbsOnAnswers.down} down`,
+    `page views    ${report.page_views}`,
+    `answer thumbs ${report.answer_feedback.up} up, ${report.answer_feedback.down} down`,
     '',
-    ...counts('Unanswered questions (write or fix these pages)', report.unansweredQuestions),
+    ...counts('Unanswered questions (write or fix these pages)', report.unanswered_questions.map(({ question, count }) => ({ label: question, count }))),
     '',
-    ...thumbs('Pages rated', report.thumbsByPage),
+    ...thumbs('Pages rated', report.pages_rated.map(({ url, up, down }) => ({ label: url, up, down }))),
     '',
-    ...thumbs('Answers rated down', report.downvotedAnswers),
+    ...thumbs('Answers rated down', report.answers_rated_down.map(({ question, up, down }) => ({ label: question, up, down }))),
     '',
-    ...counts('Top searches', report.topQueries),
+    ...counts('Top searches', report.top_queries.map(({ query, count }) => ({ label: query, count }))),
     '',
-    ...counts('Top pages', report.topPages),
+    ...counts('Top pages', report.top_pages.map(({ url, count }) => ({ label: url, count }))),
     '',
-    ...(report.comments.length ? ['Latest comments:', ...report.comments.map((row) => `  ${row.url || '(answer)'}: ${row.comment.replace(/\s+/g, ' ')}`)] : ['Latest comments: none']),
+    ...(report.comments.length
+      ? ['Latest comments:', ...report.comments.map((row) => `  ${row.rating === 'up' ? '+' : '-'} ${printable(row.url ?? '(answer)')}: ${printable(row.comment)}`)]
+      : ['Latest comments: none']),
   ];
   return `${lines.join('\n')}\n`;
 }
 
 export async function runAnalytics(args: string[], io: Io): Promise<number> {
-  const { values } = parseCommand('analytics', args, {
-    project: { type: 'string' },
-    since: { type: 'string', default: '30d' },
-    db: { type: 'string', default: path.join('.docent', 'docent.db') },
-    json: { type: 'boolean', default: false },
-  });
-  if (!values.project) throw new UsageError('analytics: --project is required, such as --project my-docs');
+  const { values } = parseCommand('analytics', args, { ...ADMIN_OPTIONS, project: { type: 'string' }, since: { type: 'string', default: '30d' } });
+  const project = projectIdArg('analytics', values.project, '--project my-docs');
   const since = parseSince(values.since);
   if (!since) throw new UsageError(`analytics: --since must be a number and h, d or w, such as 30d or 12h; got "${values.since}"`);
-  if (!existsSync(values.db)) {
-    throw new UsageError(`analytics: there is no database at ${values.db}; run "docent serve" first, or pass the file with --db`);
-  }
-  const db = openDatabase(values.db);
-  try {
-    const report = analyticsReport(db, values.project, since);
+  return withStore('analytics', values.db, false, async (store) => {
+    await existingProject('analytics', store, project);
+    const report = await analyticsReport(store, project, since);
     io.out(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
     return 0;
-  } finally {
-    db.close();
-  }
+  });
 }

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../cli.js';
+import { UsageError } from './usage.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { answer, loadIndex, search, type DocentIndex } from '@docent/engine';
-import { UsageError, type Io } from '../cli.js';
+import { UsageError, type Io } from './usage.js';
 import { parseQuestions, score, type Question, type Scores } from '../eval/metrics.js';
 import { fraction, parseCommand } from './args.js';
 

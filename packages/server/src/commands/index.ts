@@ -2,7 +2,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serializeIndex } from '@docent/engine';
 import { listPages, indexDirectory } from '@docent/engine/node';
-import { UsageError, type Io } from '../cli.js';
+import { UsageError, type Io } from './usage.js';
 import { parseCommand } from './args.js';
 
 async function isDirectory(dir: string): Promise<boolean> {

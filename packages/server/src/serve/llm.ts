@@ -4,7 +4,7 @@
  * numbered, and must end every sentence with the number of its section; those numbers are the citations.
  */
 import type { Section } from '@docent/engine';
-import type { CustomPrompt } from '../config/projectConfig.js';
+import type { CustomPrompt } from '../projects/types.js';
 
 export interface LlmConfig {
   baseUrl: string;

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { isScope, type Scope } from '../access/scopes.js';
 
 interface Parameter {
   name: string;
@@ -16,6 +17,7 @@ interface Parameter {
 interface Operation {
   operationId: string;
   parameters?: (Parameter | { $ref: string })[];
+  security?: Record<string, string[]>[];
 }
 
 export interface OpenApiDocument {
@@ -40,14 +42,44 @@ function resolveParameter(document: OpenApiDocument, parameter: Parameter | { $r
   return parameter;
 }
 
-/** The path and method of an operation, and its parameters (path-level ones included). */
-export function operation(document: OpenApiDocument, operationId: string): { path: string; method: string; parameters: Parameter[] } {
+/** Who may call an operation, from its `security`: without a key (`{}` listed), and the key scope it needs. */
+export interface AccessRule {
+  operationId: string;
+  anonymous: boolean;
+  scope: Scope;
+}
+
+export interface OperationInfo {
+  path: string;
+  method: string;
+  parameters: Parameter[];
+  access: AccessRule;
+}
+
+function accessOf(operationId: string, security: Record<string, string[]>[] | undefined): AccessRule {
+  const scopes = (security ?? []).flatMap((requirement) => requirement.bearerAuth ?? []);
+  const [scope] = scopes;
+  if (!scope || scopes.length > 1 || !isScope(scope)) throw new Error(`openapi.yaml: ${operationId} must name exactly one known scope in its bearerAuth security requirement`);
+  return { operationId, anonymous: (security ?? []).some((requirement) => Object.keys(requirement).length === 0), scope };
+}
+
+/** Every operation of the contract, with its method, path and access rule. */
+export function operations(document: OpenApiDocument): OperationInfo[] {
+  return Object.values(document.paths).flatMap((item) =>
+    Object.entries(item)
+      .filter(([method]) => method !== 'parameters')
+      .map(([, value]) => operation(document, (value as Operation).operationId)),
+  );
+}
+
+/** The path and method of an operation, its parameters (path-level ones included) and its access rule. */
+export function operation(document: OpenApiDocument, operationId: string): OperationInfo {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, value] of Object.entries(item)) {
       if (method === 'parameters' || (value as Operation).operationId !== operationId) continue;
       const shared = (item.parameters ?? []).map((parameter) => resolveParameter(document, parameter));
       const own = ((value as Operation).parameters ?? []).map((parameter) => resolveParameter(document, parameter));
-      return { path, method, parameters: [...shared, ...own] };
+      return { path, method, parameters: [...shared, ...own], access: accessOf(operationId, (value as Operation).security) };
     }
   }
   throw new Error(`openapi.yaml has no operation ${operationId}`);

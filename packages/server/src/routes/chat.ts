@@ -6,15 +6,17 @@
  * never lost; a client that disconnects stops the stream and the model.
  */
 import { randomBytes } from 'node:crypto';
-import { answer, search, type Section } from '@docent/engine';
+import { answer, search, type DocentIndex, type Section } from '@docent/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answerPieces, toApiAnswer, type ApiAnswer, type ApiCitation } from '../answers.js';
-import type { ServerContext } from '../context.js';
-import { chatMessages, citedNumbers, streamAnswer } from '../llm.js';
-import { operation, parametersSchema, schemaFor, type OpenApiDocument } from '../openapi.js';
-import { HttpProblem, problemOf } from '../problem.js';
-import { SECURITY_HEADER_NAMES } from '../securityHeaders.js';
-import { routeOf } from './projects.js';
+import { answerPieces, toApiAnswer, type ApiAnswer, type ApiCitation } from '../serve/answers.js';
+import { servingOrigin } from '../app/access.js';
+import { limitsOf, requireQuota } from '../app/limits.js';
+import type { Services } from '../app/services.js';
+import type { Project } from '../projects/types.js';
+import { chatMessages, citedNumbers, streamAnswer } from '../serve/llm.js';
+import { HttpProblem, problemOf } from '../serve/problem.js';
+import { SECURITY_HEADER_NAMES } from '../serve/securityHeaders.js';
+import { contractRoute } from './route.js';
 
 interface MessageRequest {
   question: string;
@@ -94,18 +96,8 @@ function streamOutput(request: FastifyRequest, reply: FastifyReply): Output {
   };
 }
 
-function store(context: ServerContext, question: string, result: ApiAnswer, isNew: boolean): void {
-  context.db.transaction(() => {
-    if (isNew) context.db.prepare('INSERT INTO conversations (id, project) VALUES (?, ?)').run(result.conversation_id, context.project);
-    context.db
-      .prepare('INSERT INTO messages (id, conversation_id, question, answer, answered, citations) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(result.message_id, result.conversation_id, question, result.answer, result.answered ? 1 : 0, JSON.stringify(result.citations));
-  })();
-}
-
 /** The sections the model reads: the search's best sections for the question. */
-function retrieve(context: ServerContext, question: string): Section[] {
-  const { index } = context.site.snapshot;
+function retrieve(index: DocentIndex, question: string): Section[] {
   const byUrl = new Map(index.sections.map((section) => [section.url, section]));
   return search(index, question, { limit: MODEL_SECTIONS, maxSectionsPerPage: 2 })
     .flatMap((page) => page.sections)
@@ -118,24 +110,30 @@ function citationOf(section: Section, number: number, origin: string): ApiCitati
   return { number, title: section.pageTitle, url: `${origin}${section.url}`, snippet: text.length > 240 ? `${text.slice(0, 239)}…` : text || section.heading };
 }
 
-async function extractive(context: ServerContext, question: string, origin: string, ids: Ids, output: Output): Promise<ApiAnswer> {
-  const result = toApiAnswer(answer(context.site.snapshot.index, question), origin, ids);
+async function extractive(index: DocentIndex, question: string, origin: string, ids: Ids, output: Output): Promise<ApiAnswer> {
+  const result = toApiAnswer(answer(index, question), origin, ids);
   output.sources(result.citations, ids);
   for (const text of answerPieces(result.answer)) await output.delta(text);
   return result;
 }
 
 /** The model's answer, or null when it failed before its first word (the caller falls back). */
-async function written(context: ServerContext, body: MessageRequest, origin: string, ids: Ids, output: Output, signal: AbortSignal): Promise<ApiAnswer | null | 'failed'> {
-  const llm = context.llm;
+interface Asked {
+  services: Services;
+  project: Project;
+  index: DocentIndex;
+  body: MessageRequest;
+  origin: string;
+  ids: Ids;
+  output: Output;
+}
+
+async function written({ services, project, index, body, origin, ids, output }: Asked, signal: AbortSignal): Promise<ApiAnswer | null | 'failed'> {
+  const { llm, log } = services;
   if (!llm) return null;
-  const sections = retrieve(context, body.question);
-  const history = body.conversation_id
-    ? (context.db
-        .prepare('SELECT question, answer FROM messages WHERE conversation_id = ? ORDER BY created_at DESC LIMIT ?')
-        .all(body.conversation_id, MODEL_HISTORY) as { question: string; answer: string }[]).reverse()
-    : [];
-  const pieces = streamAnswer(llm, chatMessages(body.question, sections, history, context.settings.prompt), signal);
+  const sections = retrieve(index, body.question);
+  const history = body.conversation_id ? await services.store.recentTurns(body.conversation_id, MODEL_HISTORY) : [];
+  const pieces = streamAnswer(llm, chatMessages(body.question, sections, history, project.prompt), signal);
   const citations = sections.map((section, position) => citationOf(section, position + 1, origin));
   let text = '';
   try {
@@ -145,7 +143,7 @@ async function written(context: ServerContext, body: MessageRequest, origin: str
     text = first.value;
     await output.delta(first.value);
   } catch (error) {
-    context.log(`the model failed, so this answer is extractive: ${(error as Error).message}`);
+    log(`the model failed, so this answer is extractive: ${(error as Error).message}`);
     return null;
   }
   try {
@@ -154,7 +152,7 @@ async function written(context: ServerContext, body: MessageRequest, origin: str
       await output.delta(piece);
     }
   } catch (error) {
-    context.log(`the model stopped in the middle of an answer: ${(error as Error).message}`);
+    log(`the model stopped in the middle of an answer: ${(error as Error).message}`);
     return 'failed';
   }
   const cited = citedNumbers(text, citations.length);
@@ -167,23 +165,22 @@ async function written(context: ServerContext, body: MessageRequest, origin: str
   };
 }
 
-export function messageRoutes(app: FastifyInstance, context: ServerContext, contract: OpenApiDocument): void {
-  const send = operation(contract, 'sendMessage');
-  app.post(
-    routeOf(send.path),
-    { schema: { params: parametersSchema(send.parameters, 'path'), body: schemaFor(contract, 'MessageRequest') } },
-    async (request, reply) => {
-      context.requireProject(request);
-      context.limit('messages', request, reply);
-      context.requireQuota();
+export function chatRoutes(app: FastifyInstance, services: Services): void {
+  contractRoute(app, services, {
+    operationId: 'sendMessage',
+    body: 'MessageRequest',
+    async handler(request, reply) {
+      const { project } = request.access;
+      const limits = await limitsOf(services.store, project);
+      services.limits.take('messages', project, limits, request, reply);
+      await requireQuota(services.store, project, limits, services.now());
       const body = request.body as MessageRequest;
-      if (body.conversation_id && !context.db.prepare('SELECT 1 FROM conversations WHERE id = ? AND project = ?').get(body.conversation_id, context.project)) {
+      if (body.conversation_id && !(await services.store.conversationExists(project.id, body.conversation_id))) {
         throw new HttpProblem(422, 'The conversation does not exist. Leave out conversation_id to start a new conversation.', [
           { pointer: '/conversation_id', detail: `there is no conversation ${body.conversation_id} in this project` },
         ]);
       }
       const ids: Ids = { conversation: body.conversation_id ?? newId('conv'), message: newId('msg') };
-      const origin = `${request.protocol}://${request.host}`;
       const streaming = body.stream === true || (request.headers.accept ?? '').includes('text/event-stream');
       const output = streaming ? streamOutput(request, reply) : jsonOutput();
       const stop = new AbortController();
@@ -191,12 +188,21 @@ export function messageRoutes(app: FastifyInstance, context: ServerContext, cont
         if (!reply.raw.writableFinished) stop.abort();
       });
 
-      const fromModel = await written(context, body, origin, ids, output, stop.signal);
+      const asked: Asked = { services, project, index: services.content(project.id).index, body, origin: servingOrigin(request), ids, output };
+      const fromModel = await written(asked, stop.signal);
       if (fromModel === 'failed') return output.fail('The language model stopped in the middle of the answer. Ask again.');
-      const result = fromModel ?? (await extractive(context, body.question, origin, ids, output));
+      const result = fromModel ?? (await extractive(asked.index, body.question, asked.origin, ids, output));
       if (output.closed) return reply;
-      store(context, body.question, result, !body.conversation_id);
+      await services.store.saveAnswer(project.id, {
+        conversationId: result.conversation_id,
+        messageId: result.message_id,
+        question: body.question,
+        answer: result.answer,
+        answered: result.answered,
+        citations: result.citations,
+        newConversation: !body.conversation_id,
+      });
       return output.done(result);
     },
-  );
+  });
 }

@@ -1,0 +1,211 @@
+/**
+ * The one composition root of the Docent server. The CLI, the tests and the bench all build the server here, from
+ * typed options, and nothing is filled in after construction. Requests flow one way: security headers → access
+ * (project, key, scope, origin) → the contract's route → store and engine → response. The REST API lives under
+ * `/v1` (requests checked against openapi.yaml, errors as problem+json); every other path is the built site.
+ */
+import diagnostics from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
+import { buildIndex } from '@docent/engine';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { Authenticator } from '../access/authenticate.js';
+import type { DocentConfig } from '../config/docentConfig.js';
+import type { ProjectSettings } from '../projects/types.js';
+import { analyticsRoutes } from '../routes/analytics.js';
+import { chatRoutes } from '../routes/chat.js';
+import { feedbackRoutes } from '../routes/feedback.js';
+import { projectRoutes } from '../routes/projects.js';
+import { mergeInlineHashes, type InlineHashes } from '../serve/inlineHashes.js';
+import type { LlmConfig } from '../serve/llm.js';
+import { loadOpenApi, type OpenApiDocument } from '../serve/openapi.js';
+import { HttpProblem, problemOf, sendProblem, type ProblemError } from '../serve/problem.js';
+import { DEFAULT_LIMITS, type RateLimit } from '../serve/rateLimit.js';
+import { API_POLICY, COMMON_HEADERS, FILE_POLICY, sitePolicy } from '../serve/securityHeaders.js';
+import { SiteFiles } from '../serve/siteFiles.js';
+import { SiteIndex, type SiteSnapshot } from '../serve/siteIndex.js';
+import { sendSite, type SiteServing } from '../serve/staticSite.js';
+import type { Store } from '../store/types.js';
+import { preflightHook } from './access.js';
+import { VisitorLimits, type LimitedOperation } from './limits.js';
+import type { Clock, Logger, Services } from './services.js';
+
+export interface ServerOptions {
+  store: Store;
+  /** The built site this server hosts, and the project whose content it is. */
+  site: { dir: string; project: string };
+  /** docent.config.json, applied to the store at start. */
+  config?: DocentConfig;
+  /** Origins allowed to call every project's API from a browser, besides each project's own. */
+  allowedOrigins?: readonly string[];
+  llm?: LlmConfig | null;
+  /**
+   * Behind a reverse proxy: take the visitor's address (rate limits) and the scheme and host (URLs in answers)
+   * from X-Forwarded-For, -Proto and -Host. Only when the proxy sets them, or visitors could choose their own.
+   */
+  trustProxy?: boolean;
+  /** Per-visitor limits where a project sets none (tests and the bench raise them). */
+  limits?: Partial<Record<LimitedOperation, RateLimit>>;
+  contract?: OpenApiDocument;
+  logger?: Logger;
+  clock?: Clock;
+  /** Re-index the site when it is rebuilt (default true). */
+  watchSite?: boolean;
+}
+
+export interface DocentServer {
+  app: FastifyInstance;
+  site: SiteIndex;
+  /** Listens on the address; resolves with the server's URL. */
+  listen(port: number, host: string): Promise<string>;
+  /** Finishes the requests in flight, stops watching the site and closes the store. */
+  close(): Promise<void>;
+}
+
+/** Request bodies above this size answer 413. */
+export const BODY_LIMIT_BYTES = 32 * 1024;
+
+function isApiPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
+
+function validationErrors(error: FastifyError): ProblemError[] {
+  return (error.validation ?? []).map((item) => {
+    const { missingProperty, additionalProperty } = item.params as { missingProperty?: string; additionalProperty?: string };
+    const named = missingProperty ?? additionalProperty;
+    const detail = additionalProperty ? 'is not a property of this request' : (item.message ?? 'is not valid');
+    if (error.validationContext === 'body') return { pointer: named ? `${item.instancePath}/${named}` : item.instancePath, detail };
+    return { parameter: named ?? item.instancePath.replace(/^\//, ''), detail };
+  });
+}
+
+/** The hosted site's project, created public on first start with the site's name. */
+async function ensureSiteProject(store: Store, project: string, siteName: string | null): Promise<void> {
+  if (await store.getProject(project)) return;
+  const settings: ProjectSettings = { name: siteName ?? project, public: true, allowedOrigins: [], widget: {}, limits: {} };
+  await store.createProject(project, settings);
+}
+
+function errorHandler(app: FastifyInstance, log: Logger): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const instance = request.url.split('?')[0];
+    if (error instanceof HttpProblem) return sendProblem(reply, problemOf(error.status, error.message, instance, error.errors), error.headers);
+    if (error.validation && error.validationContext === 'body') {
+      return sendProblem(reply, problemOf(422, 'The request body does not match the schema of this operation; see errors for each problem.', instance, validationErrors(error)));
+    }
+    if (error.validation) {
+      const where = `${error.validationContext ?? 'request'} parameters`;
+      return sendProblem(reply, problemOf(400, `The ${where} do not match this operation; see errors for each problem.`, instance, validationErrors(error)));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendProblem(reply, problemOf(413, `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB. Send a shorter question or fewer events per request.`, instance));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendProblem(reply, problemOf(415, 'Send the request body as JSON with Content-Type: application/json.', instance));
+    }
+    if (error.statusCode === 400) {
+      return sendProblem(reply, problemOf(400, 'The request body is not valid JSON. Check quotes, commas and brackets.', instance));
+    }
+    log(`internal error on ${request.method} ${instance}: ${error.message}`);
+    return sendProblem(reply, problemOf(500, 'The server could not complete the request. Try again; if it keeps failing, check the server log.', instance));
+  });
+}
+
+/** The built site on every path outside the API, with a Content-Security-Policy per page. */
+function siteServing(dir: string, site: SiteIndex): SiteServing {
+  // One policy string per page version and site index: a page's hashes and the site's stay the same objects
+  // until the file changes or the site is indexed again, so a request does not merge and join them anew.
+  const policies = new WeakMap<InlineHashes, WeakMap<InlineHashes, string>>();
+  return {
+    siteDir: dir,
+    files: new SiteFiles(),
+    pagePolicy: (page) => {
+      const siteHashes = site.snapshot.inline;
+      let forSite = policies.get(siteHashes);
+      if (!forSite) policies.set(siteHashes, (forSite = new WeakMap()));
+      let policy = forSite.get(page);
+      if (policy === undefined) forSite.set(page, (policy = sitePolicy(mergeInlineHashes([siteHashes, page]))));
+      return policy;
+    },
+  };
+}
+
+export async function createServer(options: ServerOptions): Promise<DocentServer> {
+  const log = options.logger ?? (() => undefined);
+  const now = options.clock ?? (() => new Date());
+  const { store } = options;
+  if (options.config) await store.applyProjects(options.config.projects, options.config.plans);
+  const site = await SiteIndex.open(options.site.dir, log);
+  await ensureSiteProject(store, options.site.project, site.snapshot.siteName);
+  const stopWatching = options.watchSite === false ? () => undefined : site.watch();
+
+  const empty: SiteSnapshot = { ...site.snapshot, index: buildIndex([]), pages: 0, sections: 0 };
+  const services: Services = {
+    store,
+    contract: options.contract ?? loadOpenApi(),
+    content: (projectId) => (projectId === options.site.project ? site.snapshot : empty),
+    llm: options.llm ?? null,
+    log,
+    now,
+    auth: new Authenticator(store, now, log),
+    limits: new VisitorLimits({ ...DEFAULT_LIMITS, ...options.limits }, () => now().getTime()),
+    allowedOrigins: options.allowedOrigins ?? [],
+  };
+
+  const app = Fastify({
+    logger: false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // allowUnionTypes: the contract's event properties may be strings, numbers or booleans.
+    ajv: { customOptions: { coerceTypes: true, allErrors: true, removeAdditional: false, allowUnionTypes: true } },
+  });
+  errorHandler(app, log);
+  // Before any route, so every response has them: errors, redirects and the answer streams that write their own
+  // head (they pass these on). sendSite replaces the policy for pages.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(COMMON_HEADERS).header('content-security-policy', isApiPath(request.url) ? API_POLICY : FILE_POLICY);
+  });
+  app.options('/v1/*', preflightHook(services));
+  projectRoutes(app, services);
+  chatRoutes(app, services);
+  feedbackRoutes(app, services);
+  analyticsRoutes(app, services);
+
+  const serving = siteServing(options.site.dir, site);
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) {
+      const path = request.url.split('?')[0];
+      return sendProblem(reply, problemOf(404, `There is no operation at ${request.method} ${path}. The API reference lists the operations.`, path));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('The site answers GET and HEAD only.');
+    }
+    return sendSite(serving, request, reply);
+  });
+
+  return {
+    app,
+    site,
+    async listen(port, host) {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      return `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+    },
+    async close() {
+      stopWatching();
+      // app.close() waits for every connection to end, and a keep-alive connection whose response was in flight
+      // when closing began would stay open after it for the whole keep-alive timeout (72 s), keeping the store
+      // open: end each such connection as soon as its response has been sent in full.
+      const endWhenSent = (message: unknown): void => {
+        const { server, socket } = message as { server: unknown; socket: Socket };
+        if (server === app.server) socket.end();
+      };
+      diagnostics.subscribe('http.server.response.finish', endWhenSent);
+      try {
+        await app.close();
+      } finally {
+        diagnostics.unsubscribe('http.server.response.finish', endWhenSent);
+      }
+      await store.close();
+    },
+  };
+}

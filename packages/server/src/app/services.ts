@@ -1,0 +1,31 @@
+/** What the routes share, made once by createServer and never changed after. */
+import type { SiteSnapshot } from '../serve/siteIndex.js';
+import type { Authenticator } from '../access/authenticate.js';
+import type { LlmConfig } from '../serve/llm.js';
+import type { OpenApiDocument } from '../serve/openapi.js';
+import type { Store } from '../store/types.js';
+import type { VisitorLimits } from './limits.js';
+
+export interface Logger {
+  /** Reports what the server does; never request bodies or secrets. */
+  (message: string): void;
+}
+
+export interface Clock {
+  (): Date;
+}
+
+export interface Services {
+  store: Store;
+  contract: OpenApiDocument;
+  /** The indexed content of a project: the hosted site's for the project it is bound to, empty for others. */
+  content(projectId: string): SiteSnapshot;
+  /** The model that writes answers; null for extractive answers. */
+  llm: LlmConfig | null;
+  log: Logger;
+  now: Clock;
+  auth: Authenticator;
+  limits: VisitorLimits;
+  /** Origins allowed for every project (`--allowed-origin`), besides each project's own. */
+  allowedOrigins: readonly string[];
+}

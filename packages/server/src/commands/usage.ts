@@ -1,0 +1,12 @@
+/** What every command shares: where it writes, and the error that means the command line is wrong. */
+
+/** Where the CLI writes; tests pass their own. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** A user error: printed as one line, exit status 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

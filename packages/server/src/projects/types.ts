@@ -1,0 +1,59 @@
+/** A project as the server stores it: its settings, widget settings and limits (PRODUCT.md §4, §9). */
+import type { RateLimit } from '../serve/rateLimit.js';
+
+export type CustomPrompt = { kind: 'instructions'; text: string } | { kind: 'template'; text: string };
+
+export interface SearchFilter {
+  label: string;
+  path: string;
+}
+
+/** Widget settings stored on the server, in the API's snake_case; each one unset means the widget's default. */
+export interface WidgetSettings {
+  header_title?: string;
+  placeholder?: string;
+  initial_message?: string | null;
+  suggested_questions?: string[];
+  suggested_questions_title?: string;
+  footer_text?: string;
+  consent_text?: string | null;
+  filters?: SearchFilter[];
+  hide_sources?: boolean;
+  hide_feedback?: boolean;
+  hide_branding?: boolean;
+  assistant_name?: string;
+  assistant_avatar?: string | null;
+}
+
+/** The limits a plan sets; a project's own limits override its plan's. */
+export interface Limits {
+  /** Messages the whole project may answer per calendar month (UTC). */
+  monthlyMessages?: number;
+  /** Messages one visitor may send per window. */
+  visitorMessages?: RateLimit;
+}
+
+export interface ProjectLimits extends Limits {
+  plan?: string;
+}
+
+export interface ProjectSettings {
+  name: string;
+  public: boolean;
+  allowedOrigins: string[];
+  prompt?: CustomPrompt;
+  widget: WidgetSettings;
+  limits: ProjectLimits;
+}
+
+export interface Project extends ProjectSettings {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 3 to 40 characters of a-z, 0-9 and -, starting with a letter or a digit. */
+export const PROJECT_ID = /^[a-z0-9][a-z0-9-]{2,39}$/;
+export const PROJECT_ID_RULE = '3 to 40 characters of a-z, 0-9 and -, starting with a letter or a digit, such as my-docs';
+
+export const BUILT_IN_PLANS: readonly string[] = ['free', 'team', 'unlimited'];

@@ -1,0 +1,86 @@
+/** `getProject` and `searchProject`: a project's public settings, and ranked sections for a query. */
+import { search } from '@docent/engine';
+import { defaultOptions } from '@docent/widget/attributes';
+import type { FastifyInstance } from 'fastify';
+import { limitsOf } from '../app/limits.js';
+import type { Services } from '../app/services.js';
+import { publicUrl } from '../app/urls.js';
+import type { WidgetSettings } from '../projects/types.js';
+import { contractRoute } from './route.js';
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The engine's snippets are HTML with `<mark>`; the API returns plain text. */
+export function plainText(html: string): string {
+  return html.replace(/<\/?mark>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+}
+
+/** Every widget setting: the project's own where it has one, the widget's default otherwise. */
+export function widgetSettings(own: WidgetSettings): Required<WidgetSettings> {
+  const widget = defaultOptions('search-button');
+  return {
+    header_title: widget.headerTitle,
+    placeholder: widget.placeholder,
+    initial_message: widget.initialMessage ?? null,
+    suggested_questions: [...widget.suggestedQuestions],
+    suggested_questions_title: widget.suggestedQuestionsTitle,
+    footer_text: widget.footerText,
+    consent_text: widget.consentText ?? null,
+    filters: [...widget.filters],
+    hide_sources: widget.hideSources,
+    hide_feedback: widget.hideFeedback,
+    hide_branding: widget.hideBranding,
+    assistant_name: widget.assistantName,
+    assistant_avatar: widget.assistantAvatar ?? null,
+    ...own,
+  };
+}
+
+export function projectRoutes(app: FastifyInstance, services: Services): void {
+  contractRoute(app, services, {
+    operationId: 'getProject',
+    async handler(request) {
+      const { project } = request.access;
+      const content = services.content(project.id);
+      return {
+        id: project.id,
+        name: project.name,
+        // Without a plan no quota applies, as with `unlimited`.
+        plan: project.limits.plan ?? 'unlimited',
+        public: project.public,
+        answer_mode: services.llm ? 'llm' : 'extractive',
+        widget: widgetSettings(project.widget),
+        source_count: content.pages > 0 ? 1 : 0,
+        document_count: content.pages,
+        section_count: content.sections,
+        last_synced_at: content.pages > 0 ? content.indexedAt.toISOString() : null,
+      };
+    },
+  });
+
+  contractRoute(app, services, {
+    operationId: 'searchProject',
+    async handler(request, reply) {
+      const { project } = request.access;
+      services.limits.take('searches', project, await limitsOf(services.store, project), request, reply);
+      const { q, limit = 10, path } = request.query as { q: string; limit?: number; path?: string };
+      const pages = search(services.content(project.id).index, q, { limit, maxSectionsPerPage: limit, ...(path ? { pathPrefix: path } : {}) });
+      const sections = pages
+        .flatMap((page) => page.sections.map((section) => ({ page, section })))
+        .sort((a, b) => b.section.score - a.section.score)
+        .slice(0, limit);
+      const top = sections[0]?.section.score || 1;
+      return {
+        query: q,
+        results: sections.map(({ page, section }) => ({
+          url: publicUrl(request, section.url),
+          title: page.pageTitle,
+          heading: section.heading || null,
+          breadcrumb: section.breadcrumb,
+          snippet: plainText(section.snippet),
+          score: Math.round((section.score / top) * 1000) / 1000,
+        })),
+      };
+    },
+  });
+}

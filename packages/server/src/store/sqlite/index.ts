@@ -1,0 +1,417 @@
+/**
+ * The Store on an embedded SQLite file (default `./.docent/docent.db`): WAL mode, `synchronous = FULL` so every
+ * write the server acknowledged survives a crash, and a busy timeout so the CLI and a running server share the
+ * file. Every statement of the SQLite store is in this file and migrations.ts.
+ */
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Role, Scope } from '../../access/scopes.js';
+import type { Limits, Project, ProjectSettings } from '../../projects/types.js';
+import { DOCENT_VERSION } from '../../version.js';
+import {
+  ConflictError,
+  NotFoundError,
+  StoreError,
+  type AnalyticsData,
+  type ApiKey,
+  type Count,
+  type EventRow,
+  type FeedbackRow,
+  type KeyCheck,
+  type Member,
+  type NewApiKey,
+  type ProjectDeclaration,
+  type Store,
+  type StoredAnswer,
+  type Thumbs,
+  type Turn,
+} from '../types.js';
+import { SQLITE_MIGRATIONS } from './migrations.js';
+
+type Db = Database.Database;
+
+interface ProjectRow {
+  id: string;
+  name: string;
+  public: number;
+  allowed_origins: string;
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface KeyRow {
+  prefix: string;
+  project: string;
+  name: string;
+  scopes: string;
+  member_email: string | null;
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  member_role?: Role | null;
+}
+
+/** The parts of a project kept as one JSON column. */
+type StoredSettings = Pick<ProjectSettings, 'prompt' | 'widget' | 'limits'>;
+
+function projectOf(row: ProjectRow): Project {
+  const settings = JSON.parse(row.settings) as StoredSettings;
+  return {
+    id: row.id,
+    name: row.name,
+    public: row.public === 1,
+    allowedOrigins: JSON.parse(row.allowed_origins) as string[],
+    ...(settings.prompt ? { prompt: settings.prompt } : {}),
+    widget: settings.widget,
+    limits: settings.limits,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function keyOf(row: KeyRow): ApiKey {
+  return {
+    prefix: row.prefix,
+    project: row.project,
+    name: row.name,
+    scopes: JSON.parse(row.scopes) as Scope[],
+    memberEmail: row.member_email,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+function settingsColumns(settings: ProjectSettings): [string, number, string, string] {
+  const stored: StoredSettings = { widget: settings.widget, limits: settings.limits, ...(settings.prompt ? { prompt: settings.prompt } : {}) };
+  return [settings.name, settings.public ? 1 : 0, JSON.stringify(settings.allowedOrigins), JSON.stringify(stored)];
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/** The schema version of an open database: schema_version's newest row, or 0.1.0's `user_version`. */
+function schemaVersion(db: Db): { version: number; writtenBy: string | null } {
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").get();
+  if (!hasTable) return { version: db.pragma('user_version', { simple: true }) as number, writtenBy: null };
+  const row = db.prepare('SELECT version, docent_version FROM schema_version ORDER BY version DESC LIMIT 1').get() as { version: number; docent_version: string } | undefined;
+  return { version: row?.version ?? 0, writtenBy: row?.docent_version ?? null };
+}
+
+function migrate(db: Db, file: string): void {
+  const known = SQLITE_MIGRATIONS.length;
+  // IMMEDIATE: a second process starting at the same moment waits, then finds the work done.
+  db.transaction(() => {
+    const { version, writtenBy } = schemaVersion(db);
+    if (version > known) {
+      throw new StoreError(
+        `${file} has schema version ${version}${writtenBy ? `, written by @docent/server ${writtenBy}` : ''}; this @docent/server ${DOCENT_VERSION} knows versions up to ${known}. Upgrade @docent/server, or use another database file.`,
+      );
+    }
+    for (let next = version; next < known; next++) {
+      db.exec(SQLITE_MIGRATIONS[next] ?? '');
+      if (next + 1 >= 4) db.prepare('INSERT INTO schema_version (version, docent_version) VALUES (?, ?)').run(next + 1, DOCENT_VERSION);
+      db.pragma(`user_version = ${next + 1}`);
+    }
+  }).immediate();
+}
+
+function open(file: string): Db {
+  try {
+    return new Database(file);
+  } catch (error) {
+    throw new StoreError(`cannot open the database ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Opens (creating when absent) and migrates the database file; `:memory:` for a throwaway one. */
+export function openSqliteStore(file: string): SqliteStore {
+  if (file !== ':memory:') {
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (existsSync(file)) {
+      try {
+        accessSync(file, constants.R_OK | constants.W_OK);
+      } catch {
+        throw new StoreError(`the database ${file} is not writable by this user; fix its permissions or pass another file with --db`);
+      }
+    }
+  }
+  const db = open(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, file);
+  } catch (error) {
+    db.close();
+    if (error instanceof StoreError) throw error;
+    throw new StoreError(`the database ${file} cannot be used: ${(error as Error).message}`);
+  }
+  return new SqliteStore(db, file);
+}
+
+export class SqliteStore implements Store {
+  constructor(
+    private readonly db: Db,
+    readonly location: string,
+  ) {}
+
+  /** The underlying connection, for tests that inspect rows. */
+  get connection(): Db {
+    return this.db;
+  }
+
+  private getProjectNow(id: string): Project | null {
+    const row = this.db.prepare('SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow | undefined;
+    return row ? projectOf(row) : null;
+  }
+
+  private insertProject(id: string, settings: ProjectSettings): void {
+    this.db.prepare('INSERT INTO projects (id, name, public, allowed_origins, settings) VALUES (?, ?, ?, ?, ?)').run(id, ...settingsColumns(settings));
+  }
+
+  private replaceProject(id: string, settings: ProjectSettings): number {
+    return this.db
+      .prepare(`UPDATE projects SET name = ?, public = ?, allowed_origins = ?, settings = ?, updated_at = ${NOW} WHERE id = ?`)
+      .run(...settingsColumns(settings), id).changes;
+  }
+
+  async getProject(id: string): Promise<Project | null> {
+    return this.getProjectNow(id);
+  }
+
+  async listProjects(): Promise<Project[]> {
+    return (this.db.prepare('SELECT * FROM projects ORDER BY id').all() as ProjectRow[]).map(projectOf);
+  }
+
+  async createProject(id: string, settings: ProjectSettings): Promise<Project> {
+    if (this.getProjectNow(id)) throw new ConflictError(`the project ${id} already exists`);
+    this.insertProject(id, settings);
+    return this.getProjectNow(id) as Project;
+  }
+
+  async updateProject(id: string, settings: ProjectSettings): Promise<Project> {
+    if (this.replaceProject(id, settings) === 0) throw new NotFoundError(`there is no project ${id}`);
+    return this.getProjectNow(id) as Project;
+  }
+
+  async applyProjects(projects: readonly ProjectDeclaration[], plans: Readonly<Record<string, Limits>>): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM plans').run();
+      const insertPlan = this.db.prepare('INSERT INTO plans (name, limits) VALUES (?, ?)');
+      for (const [name, limits] of Object.entries(plans)) insertPlan.run(name, JSON.stringify(limits));
+      for (const { id, ...settings } of projects) {
+        if (this.replaceProject(id, settings) === 0) this.insertProject(id, settings);
+      }
+    }).immediate();
+  }
+
+  async getPlan(name: string): Promise<Limits | null> {
+    const row = this.db.prepare('SELECT limits FROM plans WHERE name = ?').get(name) as { limits: string } | undefined;
+    return row ? (JSON.parse(row.limits) as Limits) : null;
+  }
+
+  async listMembers(project: string): Promise<Member[]> {
+    const rows = this.db.prepare('SELECT project, email, role, created_at FROM members WHERE project = ? ORDER BY created_at, email').all(project) as {
+      project: string;
+      email: string;
+      role: Role;
+      created_at: string;
+    }[];
+    return rows.map((row) => ({ project: row.project, email: row.email, role: row.role, createdAt: row.created_at }));
+  }
+
+  async getMember(project: string, email: string): Promise<Member | null> {
+    return (await this.listMembers(project)).find((member) => member.email === email) ?? null;
+  }
+
+  private insertKey(key: NewApiKey): void {
+    this.db
+      .prepare('INSERT INTO api_keys (prefix, project, name, scopes, member_email, hash, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(key.prefix, key.project, key.name, JSON.stringify(key.scopes), key.memberEmail, key.hash, key.expiresAt);
+  }
+
+  private revokeMemberKeys(project: string, email: string): void {
+    this.db.prepare(`UPDATE api_keys SET revoked_at = ${NOW} WHERE project = ? AND member_email = ? AND revoked_at IS NULL`).run(project, email);
+  }
+
+  private owners(project: string): number {
+    return (this.db.prepare("SELECT count(*) AS count FROM members WHERE project = ? AND role = 'owner'").get(project) as { count: number }).count;
+  }
+
+  async addMember(member: Omit<Member, 'createdAt'>, key: NewApiKey): Promise<Member> {
+    this.db.transaction(() => {
+      if (this.db.prepare('SELECT 1 FROM members WHERE project = ? AND email = ?').get(member.project, member.email)) {
+        throw new ConflictError(`${member.email} is already a member of ${member.project}`);
+      }
+      this.db.prepare('INSERT INTO members (project, email, role) VALUES (?, ?, ?)').run(member.project, member.email, member.role);
+      this.insertKey(key);
+    }).immediate();
+    return (await this.getMember(member.project, member.email)) as Member;
+  }
+
+  async updateMember(project: string, email: string, role: Role, newKey?: NewApiKey): Promise<Member> {
+    this.db.transaction(() => {
+      const current = this.db.prepare('SELECT role FROM members WHERE project = ? AND email = ?').get(project, email) as { role: Role } | undefined;
+      if (!current) throw new NotFoundError(`${email} is not a member of ${project}`);
+      if (current.role === 'owner' && role !== 'owner' && this.owners(project) === 1) {
+        throw new ConflictError(`${email} is the last owner of ${project}; make another member owner first`);
+      }
+      this.db.prepare('UPDATE members SET role = ? WHERE project = ? AND email = ?').run(role, project, email);
+      if (newKey) {
+        this.revokeMemberKeys(project, email);
+        this.insertKey(newKey);
+      }
+    }).immediate();
+    return (await this.getMember(project, email)) as Member;
+  }
+
+  async removeMember(project: string, email: string): Promise<void> {
+    this.db.transaction(() => {
+      const current = this.db.prepare('SELECT role FROM members WHERE project = ? AND email = ?').get(project, email) as { role: Role } | undefined;
+      if (!current) throw new NotFoundError(`${email} is not a member of ${project}`);
+      if (current.role === 'owner' && this.owners(project) === 1) {
+        throw new ConflictError(`${email} is the last owner of ${project}; make another member owner first`);
+      }
+      this.revokeMemberKeys(project, email);
+      this.db.prepare('DELETE FROM members WHERE project = ? AND email = ?').run(project, email);
+    }).immediate();
+  }
+
+  async createKey(key: NewApiKey): Promise<ApiKey> {
+    this.insertKey(key);
+    return keyOf(this.db.prepare('SELECT * FROM api_keys WHERE prefix = ?').get(key.prefix) as KeyRow);
+  }
+
+  async listKeys(project: string): Promise<ApiKey[]> {
+    return (this.db.prepare('SELECT * FROM api_keys WHERE project = ? ORDER BY created_at, prefix').all(project) as KeyRow[]).map(keyOf);
+  }
+
+  async findKey(prefix: string): Promise<KeyCheck | null> {
+    const row = this.db
+      .prepare(
+        `SELECT api_keys.*, members.role AS member_role FROM api_keys
+         LEFT JOIN members ON members.project = api_keys.project AND members.email = api_keys.member_email
+         WHERE api_keys.prefix = ?`,
+      )
+      .get(prefix) as KeyRow | undefined;
+    return row ? { ...keyOf(row), hash: row.hash, memberRole: row.member_role ?? null } : null;
+  }
+
+  async revokeKey(prefix: string): Promise<ApiKey | null> {
+    this.db.prepare(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${NOW}) WHERE prefix = ?`).run(prefix);
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE prefix = ?').get(prefix) as KeyRow | undefined;
+    return row ? keyOf(row) : null;
+  }
+
+  async touchKey(prefix: string, at: string): Promise<void> {
+    this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(at, prefix);
+  }
+
+  async conversationExists(project: string, conversationId: string): Promise<boolean> {
+    return this.db.prepare('SELECT 1 FROM conversations WHERE id = ? AND project = ?').get(conversationId, project) !== undefined;
+  }
+
+  async recentTurns(conversationId: string, count: number): Promise<Turn[]> {
+    const rows = this.db.prepare('SELECT question, answer FROM messages WHERE conversation_id = ? ORDER BY created_at DESC LIMIT ?').all(conversationId, count) as Turn[];
+    return rows.reverse();
+  }
+
+  async saveAnswer(project: string, answer: StoredAnswer): Promise<void> {
+    this.db.transaction(() => {
+      if (answer.newConversation) this.db.prepare('INSERT INTO conversations (id, project) VALUES (?, ?)').run(answer.conversationId, project);
+      this.db
+        .prepare('INSERT INTO messages (id, conversation_id, question, answer, answered, citations) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(answer.messageId, answer.conversationId, answer.question, answer.answer, answer.answered ? 1 : 0, JSON.stringify(answer.citations));
+    })();
+  }
+
+  async messagesSince(project: string, since: string): Promise<number> {
+    const row = this.db
+      .prepare('SELECT count(*) AS count FROM messages JOIN conversations ON conversations.id = messages.conversation_id WHERE conversations.project = ? AND messages.created_at >= ?')
+      .get(project, since) as { count: number };
+    return row.count;
+  }
+
+  async answerExists(project: string, messageId: string): Promise<boolean> {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM messages JOIN conversations ON conversations.id = messages.conversation_id WHERE messages.id = ? AND conversations.project = ?')
+        .get(messageId, project) !== undefined
+    );
+  }
+
+  async saveFeedback(feedback: FeedbackRow): Promise<void> {
+    this.db
+      .prepare('INSERT INTO feedback (id, project, target_type, url, message_id, rating, comment) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(feedback.id, feedback.project, feedback.targetType, feedback.url, feedback.messageId, feedback.rating, feedback.comment);
+  }
+
+  async saveEvents(project: string, events: readonly EventRow[]): Promise<void> {
+    const insert = this.db.prepare('INSERT INTO events (project, type, url, occurred_at, properties) VALUES (?, ?, ?, ?, ?)');
+    this.db.transaction(() => {
+      for (const event of events) insert.run(project, event.type, event.url, event.occurredAt, event.properties ? JSON.stringify(event.properties) : null);
+    })();
+  }
+
+  async analytics(project: string, since: string, top: number): Promise<AnalyticsData> {
+    const one = <T>(sql: string): T => this.db.prepare(sql).get(project, since) as T;
+    const all = <T>(sql: string): T[] => this.db.prepare(sql).all(project, since) as T[];
+    const messages = `FROM messages JOIN conversations ON conversations.id = messages.conversation_id
+                      WHERE conversations.project = ? AND messages.created_at >= ?`;
+    const { questions, answered } = one<{ questions: number; answered: number | null }>(`SELECT count(*) AS questions, sum(answered) AS answered ${messages}`);
+    // Searches: the widget's `search` events, and the rows 0.1.0 wrote for every searchProject call.
+    const searchQueries = `SELECT lower(json_extract(properties, '$.query')) AS query FROM events
+                           WHERE project = ?1 AND created_at >= ?2 AND type = 'search' AND json_extract(properties, '$.query') IS NOT NULL
+                           UNION ALL SELECT lower(query) FROM searches WHERE project = ?1 AND created_at >= ?2`;
+    const searches = one<{ count: number }>(`SELECT count(*) AS count FROM (${searchQueries})`);
+    const pageViews = one<{ count: number }>("SELECT count(*) AS count FROM events WHERE project = ? AND created_at >= ? AND type = 'page_view'");
+    const thumbs = (where: string): { up: number; down: number } => {
+      const row = one<{ up: number | null; down: number | null }>(
+        `SELECT sum(rating = 'up') AS up, sum(rating = 'down') AS down FROM feedback WHERE project = ? AND created_at >= ? ${where}`,
+      );
+      return { up: row.up ?? 0, down: row.down ?? 0 };
+    };
+    return {
+      questions,
+      answered: answered ?? 0,
+      searches: searches.count,
+      pageViews: pageViews.count,
+      feedback: thumbs(''),
+      answerFeedback: thumbs("AND target_type = 'answer'"),
+      pagesRated: all<Thumbs>(
+        `SELECT url AS label, sum(rating = 'up') AS up, sum(rating = 'down') AS down FROM feedback
+         WHERE project = ? AND created_at >= ? AND target_type = 'page'
+         GROUP BY url ORDER BY down DESC, up DESC, url LIMIT ${top}`,
+      ),
+      answersRatedDown: all<Thumbs>(
+        `SELECT messages.question AS label, sum(feedback.rating = 'up') AS up, sum(feedback.rating = 'down') AS down
+         FROM feedback JOIN messages ON messages.id = feedback.message_id
+         WHERE feedback.project = ? AND feedback.created_at >= ? AND feedback.target_type = 'answer'
+         GROUP BY feedback.message_id HAVING down > 0 ORDER BY down DESC LIMIT ${top}`,
+      ),
+      topPages: all<Count>(
+        `SELECT url AS label, count(*) AS count FROM events WHERE project = ? AND created_at >= ? AND type = 'page_view'
+         GROUP BY url ORDER BY count DESC, url LIMIT ${top}`,
+      ),
+      topQueries: all<Count>(`SELECT query AS label, count(*) AS count FROM (${searchQueries}) GROUP BY query ORDER BY count DESC, query LIMIT ${top}`),
+      unansweredQuestions: all<Count>(
+        `SELECT question AS label, count(*) AS count ${messages} AND answered = 0
+         GROUP BY lower(question) ORDER BY count DESC, question LIMIT ${top * 2}`,
+      ),
+      comments: all<{ url: string | null; rating: 'up' | 'down'; comment: string }>(
+        `SELECT url, rating, comment FROM feedback
+         WHERE project = ? AND created_at >= ? AND comment IS NOT NULL ORDER BY created_at DESC LIMIT ${top}`,
+      ),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The SQLite schema, one numbered migration at a time. Versions 1 to 3 are those of @docent/server 0.1.0, which
+ * kept the version in `PRAGMA user_version`; from version 4 on, `schema_version` records each version applied and
+ * the release that applied it, so a newer database can be named precisely.
+ */
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE searches (
+     id INTEGER PRIMARY KEY,
+     project TEXT NOT NULL,
+     query TEXT NOT NULL,
+     result_count INTEGER NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE INDEX searches_by_project ON searches (project, created_at);`,
+  `CREATE TABLE conversations (
+     id TEXT PRIMARY KEY,
+     project TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE TABLE messages (
+     id TEXT PRIMARY KEY,
+     conversation_id TEXT NOT NULL REFERENCES conversations (id),
+     question TEXT NOT NULL,
+     answer TEXT NOT NULL,
+     answered INTEGER NOT NULL,
+     citations TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE INDEX messages_by_conversation ON messages (conversation_id, created_at);`,
+  `CREATE TABLE feedback (
+     id TEXT PRIMARY KEY,
+     project TEXT NOT NULL,
+     target_type TEXT NOT NULL CHECK (target_type IN ('page', 'answer')),
+     url TEXT,
+     message_id TEXT REFERENCES messages (id),
+     rating TEXT NOT NULL CHECK (rating IN ('up', 'down')),
+     comment TEXT,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE INDEX feedback_by_project ON feedback (project, created_at);
+   CREATE TABLE events (
+     id INTEGER PRIMARY KEY,
+     project TEXT NOT NULL,
+     type TEXT NOT NULL,
+     url TEXT NOT NULL,
+     occurred_at TEXT NOT NULL,
+     properties TEXT,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE INDEX events_by_project ON events (project, type, created_at);`,
+  `CREATE TABLE schema_version (
+     version INTEGER PRIMARY KEY,
+     docent_version TEXT NOT NULL,
+     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE TABLE projects (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     public INTEGER NOT NULL,
+     allowed_origins TEXT NOT NULL,
+     settings TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   );
+   CREATE TABLE plans (
+     name TEXT PRIMARY KEY,
+     limits TEXT NOT NULL
+   );
+   CREATE TABLE members (
+     project TEXT NOT NULL REFERENCES projects (id),
+     email TEXT NOT NULL,
+     role TEXT NOT NULL CHECK (role IN ('owner', 'admin', 'editor', 'viewer')),
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+     PRIMARY KEY (project, email)
+   );
+   CREATE TABLE api_keys (
+     prefix TEXT PRIMARY KEY,
+     project TEXT NOT NULL REFERENCES projects (id),
+     name TEXT NOT NULL,
+     scopes TEXT NOT NULL,
+     member_email TEXT,
+     hash TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+     last_used_at TEXT,
+     expires_at TEXT,
+     revoked_at TEXT
+   );
+   CREATE INDEX api_keys_by_project ON api_keys (project, created_at);
+   CREATE INDEX messages_by_created ON messages (created_at);`,
+];

@@ -1,0 +1,168 @@
+/**
+ * The Store: every read and write of the server's state, behind one typed interface. `sqlite/` implements it on
+ * an embedded SQLite file; a PostgreSQL implementation is the same interface. Methods that change several rows
+ * do it in one transaction, so a failed command leaves the data as it was.
+ */
+import type { Role, Scope } from '../access/scopes.js';
+import type { Limits, Project, ProjectSettings } from '../projects/types.js';
+
+export interface Member {
+  project: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+
+export interface ApiKey {
+  /** `dk_` and the key's id: public, the handle for `docent key revoke`. */
+  prefix: string;
+  project: string;
+  name: string;
+  /** The scopes of a machine key; empty for a member's personal key, which takes its member's role. */
+  scopes: Scope[];
+  /** The member a personal key belongs to, or null for a machine key. */
+  memberEmail: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface NewApiKey {
+  prefix: string;
+  hash: string;
+  project: string;
+  name: string;
+  scopes: Scope[];
+  memberEmail: string | null;
+  expiresAt: string | null;
+}
+
+/** A key found by its prefix, with what a request check needs. */
+export interface KeyCheck extends ApiKey {
+  hash: string;
+  /** The current role of the key's member, or null for a machine key (or a member since removed). */
+  memberRole: Role | null;
+}
+
+export interface StoredAnswer {
+  conversationId: string;
+  messageId: string;
+  question: string;
+  answer: string;
+  answered: boolean;
+  citations: unknown[];
+  /** True when this message starts the conversation. */
+  newConversation: boolean;
+}
+
+export interface Turn {
+  question: string;
+  answer: string;
+}
+
+export interface FeedbackRow {
+  id: string;
+  project: string;
+  targetType: 'page' | 'answer';
+  url: string | null;
+  messageId: string | null;
+  rating: 'up' | 'down';
+  comment: string | null;
+}
+
+export interface EventRow {
+  type: string;
+  url: string;
+  occurredAt: string;
+  properties: Record<string, unknown> | null;
+}
+
+export interface Count {
+  label: string;
+  count: number;
+}
+
+export interface Thumbs {
+  label: string;
+  up: number;
+  down: number;
+}
+
+/** What readers did in one project over a period: the rows behind `getAnalytics` and `docent analytics`. */
+export interface AnalyticsData {
+  questions: number;
+  answered: number;
+  searches: number;
+  pageViews: number;
+  feedback: { up: number; down: number };
+  answerFeedback: { up: number; down: number };
+  pagesRated: Thumbs[];
+  answersRatedDown: Thumbs[];
+  topPages: Count[];
+  topQueries: Count[];
+  unansweredQuestions: Count[];
+  comments: { url: string | null; rating: 'up' | 'down'; comment: string }[];
+}
+
+/** A declared project with its settings, applied by `applyProjects` (config as code). */
+export interface ProjectDeclaration extends ProjectSettings {
+  id: string;
+}
+
+export interface Store {
+  /** Where the data lives, for messages: a file path (never a password). */
+  readonly location: string;
+
+  getProject(id: string): Promise<Project | null>;
+  listProjects(): Promise<Project[]>;
+  /** Creates a project; throws ConflictError when the id is taken. */
+  createProject(id: string, settings: ProjectSettings): Promise<Project>;
+  /** Replaces a project's settings; throws NotFoundError for an unknown id. */
+  updateProject(id: string, settings: ProjectSettings): Promise<Project>;
+  /** Creates or updates every declared project and replaces the plans, in one transaction. */
+  applyProjects(projects: readonly ProjectDeclaration[], plans: Readonly<Record<string, Limits>>): Promise<void>;
+  getPlan(name: string): Promise<Limits | null>;
+
+  listMembers(project: string): Promise<Member[]>;
+  getMember(project: string, email: string): Promise<Member | null>;
+  /** Adds a member and their personal key together; throws ConflictError for a member already there. */
+  addMember(member: Omit<Member, 'createdAt'>, key: NewApiKey): Promise<Member>;
+  /** Changes a role, and replaces the personal key when `newKey` is given (the old one is revoked). */
+  updateMember(project: string, email: string, role: Role, newKey?: NewApiKey): Promise<Member>;
+  /** Removes a member and revokes their keys; throws ConflictError when that would leave the project without an owner. */
+  removeMember(project: string, email: string): Promise<void>;
+
+  createKey(key: NewApiKey): Promise<ApiKey>;
+  listKeys(project: string): Promise<ApiKey[]>;
+  findKey(prefix: string): Promise<KeyCheck | null>;
+  /** Marks a key revoked; returns it, or null when no key has that prefix. */
+  revokeKey(prefix: string): Promise<ApiKey | null>;
+  /** Records a use of the key (the caller throttles how often). */
+  touchKey(prefix: string, at: string): Promise<void>;
+
+  conversationExists(project: string, conversationId: string): Promise<boolean>;
+  recentTurns(conversationId: string, count: number): Promise<Turn[]>;
+  saveAnswer(project: string, answer: StoredAnswer): Promise<void>;
+  messagesSince(project: string, since: string): Promise<number>;
+  answerExists(project: string, messageId: string): Promise<boolean>;
+  saveFeedback(feedback: FeedbackRow): Promise<void>;
+  saveEvents(project: string, events: readonly EventRow[]): Promise<void>;
+  analytics(project: string, since: string, top: number): Promise<AnalyticsData>;
+
+  close(): Promise<void>;
+}
+
+/** A write that conflicts with what is stored: a duplicate id, the last owner. */
+export class ConflictError extends Error {
+  override name = 'ConflictError';
+}
+
+export class NotFoundError extends Error {
+  override name = 'NotFoundError';
+}
+
+/** The database cannot be used: newer than this release, unreadable, not writable. */
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
