@@ -360,20 +360,20 @@ export class SqliteStore implements Store {
   }
 
   async analytics(project: string, since: string, top: number): Promise<AnalyticsData> {
-    const one = <T>(sql: string): T => this.db.prepare(sql).get(project, since) as T;
-    const all = <T>(sql: string): T[] => this.db.prepare(sql).all(project, since) as T[];
+    const one = <T>(sql: string): T => this.db.prepare(sql).get({ project, since }) as T;
+    const all = <T>(sql: string): T[] => this.db.prepare(sql).all({ project, since }) as T[];
     const messages = `FROM messages JOIN conversations ON conversations.id = messages.conversation_id
-                      WHERE conversations.project = ? AND messages.created_at >= ?`;
+                      WHERE conversations.project = @project AND messages.created_at >= @since`;
     const { questions, answered } = one<{ questions: number; answered: number | null }>(`SELECT count(*) AS questions, sum(answered) AS answered ${messages}`);
     // Searches: the widget's `search` events, and the rows 0.1.0 wrote for every searchProject call.
     const searchQueries = `SELECT lower(json_extract(properties, '$.query')) AS query FROM events
-                           WHERE project = ?1 AND created_at >= ?2 AND type = 'search' AND json_extract(properties, '$.query') IS NOT NULL
-                           UNION ALL SELECT lower(query) FROM searches WHERE project = ?1 AND created_at >= ?2`;
+                           WHERE project = @project AND created_at >= @since AND type = 'search' AND json_extract(properties, '$.query') IS NOT NULL
+                           UNION ALL SELECT lower(query) FROM searches WHERE project = @project AND created_at >= @since`;
     const searches = one<{ count: number }>(`SELECT count(*) AS count FROM (${searchQueries})`);
-    const pageViews = one<{ count: number }>("SELECT count(*) AS count FROM events WHERE project = ? AND created_at >= ? AND type = 'page_view'");
+    const pageViews = one<{ count: number }>("SELECT count(*) AS count FROM events WHERE project = @project AND created_at >= @since AND type = 'page_view'");
     const thumbs = (where: string): { up: number; down: number } => {
       const row = one<{ up: number | null; down: number | null }>(
-        `SELECT sum(rating = 'up') AS up, sum(rating = 'down') AS down FROM feedback WHERE project = ? AND created_at >= ? ${where}`,
+        `SELECT sum(rating = 'up') AS up, sum(rating = 'down') AS down FROM feedback WHERE project = @project AND created_at >= @since ${where}`,
       );
       return { up: row.up ?? 0, down: row.down ?? 0 };
     };
@@ -386,17 +386,17 @@ export class SqliteStore implements Store {
       answerFeedback: thumbs("AND target_type = 'answer'"),
       pagesRated: all<Thumbs>(
         `SELECT url AS label, sum(rating = 'up') AS up, sum(rating = 'down') AS down FROM feedback
-         WHERE project = ? AND created_at >= ? AND target_type = 'page'
+         WHERE project = @project AND created_at >= @since AND target_type = 'page'
          GROUP BY url ORDER BY down DESC, up DESC, url LIMIT ${top}`,
       ),
       answersRatedDown: all<Thumbs>(
         `SELECT messages.question AS label, sum(feedback.rating = 'up') AS up, sum(feedback.rating = 'down') AS down
          FROM feedback JOIN messages ON messages.id = feedback.message_id
-         WHERE feedback.project = ? AND feedback.created_at >= ? AND feedback.target_type = 'answer'
+         WHERE feedback.project = @project AND feedback.created_at >= @since AND feedback.target_type = 'answer'
          GROUP BY feedback.message_id HAVING down > 0 ORDER BY down DESC LIMIT ${top}`,
       ),
       topPages: all<Count>(
-        `SELECT url AS label, count(*) AS count FROM events WHERE project = ? AND created_at >= ? AND type = 'page_view'
+        `SELECT url AS label, count(*) AS count FROM events WHERE project = @project AND created_at >= @since AND type = 'page_view'
          GROUP BY url ORDER BY count DESC, url LIMIT ${top}`,
       ),
       topQueries: all<Count>(`SELECT query AS label, count(*) AS count FROM (${searchQueries}) GROUP BY query ORDER BY count DESC, query LIMIT ${top}`),
@@ -406,7 +406,7 @@ export class SqliteStore implements Store {
       ),
       comments: all<{ url: string | null; rating: 'up' | 'down'; comment: string }>(
         `SELECT url, rating, comment FROM feedback
-         WHERE project = ? AND created_at >= ? AND comment IS NOT NULL ORDER BY created_at DESC LIMIT ${top}`,
+         WHERE project = @project AND created_at >= @since AND comment IS NOT NULL ORDER BY created_at DESC LIMIT ${top}`,
       ),
     };
   }
