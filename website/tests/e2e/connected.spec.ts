@@ -1,11 +1,11 @@
 /**
  * Connected mode through the real Docent server (`docent serve`, the test build with apiUrl '/'): search and
- * streamed answers come from the server, page feedback and page views are stored and shown by
- * `docent analytics`, and a browser that asks not to be tracked sends no page view.
+ * streamed answers come from the server, a search is recorded once the reader stops typing, page feedback and page
+ * views are stored and shown by `docent analytics`, and a browser that asks not to be tracked sends no page view.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { E2E_DATABASE } from '../../playwright.config';
 import { ORIGINS, assistantDialog as dialog, expect, expectEverySentenceCited, searchButton, test, waitForAssistant, waitForHydration } from './fixtures';
 
@@ -13,6 +13,21 @@ const DOCENT_CLI = join(__dirname, '..', '..', '..', 'packages', 'server', 'bin'
 
 function analytics(): string {
   return execFileSync('node', [DOCENT_CLI, 'analytics', '--project', 'docent-docs', '--db', E2E_DATABASE], { encoding: 'utf8' });
+}
+
+interface RecordedEvent {
+  readonly type: string;
+  readonly properties?: Record<string, unknown>;
+}
+
+/** The events a `recordEvents` request carries; none for any other request. */
+function eventsOf(request: Request): RecordedEvent[] {
+  if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/v1/projects/docent-docs/events') return [];
+  try {
+    return (request.postDataJSON() as { events?: RecordedEvent[] } | null)?.events ?? [];
+  } catch {
+    return []; // a body the browser did not expose as JSON
+  }
 }
 
 async function openAssistant(page: Page, path = '/'): Promise<void> {
@@ -28,6 +43,28 @@ test.describe('connected mode with docent serve', () => {
     await dialog(page).getByRole('combobox').fill('hugo partial');
     expect((await searched).status()).toBe(200);
     await expect(dialog(page).getByRole('option', { name: /Install Docent on Hugo/ }).first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a search typed character by character is recorded once, with the whole query, after the reader stops', async ({ page, consoleErrors }) => {
+    // Every events request of the page: the widget's batches, and the site's page views, which go to the same place.
+    const recorded: RecordedEvent[] = [];
+    page.on('request', (request) => recorded.push(...eventsOf(request)));
+    await openAssistant(page);
+    const withSearch = page.waitForRequest((request) => eventsOf(request).some((event) => event.type === 'search'));
+    await dialog(page).getByRole('combobox').pressSequentially('hugo partial', { delay: 100 });
+    await page.waitForTimeout(1500); // longer than the second without typing that makes the query a search
+    await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
+    const request = await withSearch;
+    expect((await request.response())?.status()).toBe(202);
+    const searches = eventsOf(request).filter((event) => event.type === 'search');
+    expect(searches).toEqual([
+      { type: 'search', url: expect.any(String), timestamp: expect.any(String), properties: { query: 'hugo partial', result_count: expect.any(Number) } },
+    ]);
+    expect(searches[0]?.properties?.result_count).toBeGreaterThan(0);
+    // Not one per keystroke, and closing the dialog on the same query adds none.
+    expect(recorded.filter((event) => event.type === 'search')).toHaveLength(1);
+    expect(recorded).toContainEqual(expect.objectContaining({ type: 'open', properties: { tab: 'search' } }));
     expect(consoleErrors).toEqual([]);
   });
 

@@ -27,7 +27,8 @@ export function defaultOf<P extends OptionName>(definition: AttributeRule<P>, ki
   return specific === undefined ? definition.default : specific;
 }
 
-function show(value: unknown): string {
+/** A value as a warning shows it: JSON, or `none` for no value. */
+export function show(value: unknown): string {
   if (value === undefined || value === '') return 'none';
   try {
     return JSON.stringify(value) ?? String(value);

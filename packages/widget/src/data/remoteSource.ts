@@ -1,11 +1,14 @@
 /**
  * Connected mode: search, answers and feedback come from a Docent server's REST API (`api-url`). Answers stream
  * as server-sent events (`sources`, `delta`…, `done`) read from `fetch()`'s body, so the reader sees the text grow.
+ * The project's widget settings (`getProject`) and the analytics events (`recordEvents`) go through here too.
  * No cookies are sent (`credentials: 'omit'`), and nothing but the API is called.
  */
 import { STRINGS } from '../strings.js';
 import { isAbortError, ReaderFacingError } from './errors.js';
+import { eventQueueFor } from './eventQueue.js';
 import { readAnswer, readDelta, readSearchResults, readSources, toAnswer, toAnswerStart, toPageHits } from './remoteMapping.js';
+import { readServerSettings, type ServerSettings } from './serverSettings.js';
 import { readSse } from './sse.js';
 import type { Answer, AskOptions, DataSource, Feedback, PageHit, SearchOptions } from './types.js';
 
@@ -135,6 +138,17 @@ function watchdog(outer: AbortSignal | undefined, timeoutMs: number): Watchdog {
   };
 }
 
+/**
+ * The project's widget settings, asked once per project and page: every element and every source of the page
+ * shares the answer, and each bad setting warns once. A failed request leaves the attributes and defaults alone.
+ */
+const serverSettings = new Map<string, Promise<ServerSettings>>();
+
+/** For tests. */
+export function forgetServerSettings(): void {
+  serverSettings.clear();
+}
+
 export function createRemoteSource(apiUrl: string, project: string, options: RemoteSourceOptions = {}): DataSource {
   const base = `${apiUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(project)}`;
   const fetcher: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -196,9 +210,28 @@ export function createRemoteSource(apiUrl: string, project: string, options: Rem
     throw new ReaderFacingError(STRINGS.answerInterrupted); // the stream ended without `done`
   }
 
+  function settings(): Promise<ServerSettings> {
+    let pending = serverSettings.get(base);
+    if (!pending) {
+      pending = request('', { headers: { accept: 'application/json' } })
+        .then(readJson)
+        .then((body) => readServerSettings(body))
+        .catch((): ServerSettings => ({}));
+      serverSettings.set(base, pending);
+    }
+    return pending;
+  }
+
   return {
     async prepare() {
-      // Nothing to load ahead: every search and question is one request.
+      // Searches and questions are one request each; only the project's settings are worth asking ahead.
+      void settings();
+    },
+
+    settings,
+
+    recordEvent(event) {
+      eventQueueFor(`${base}/events`)?.record(event);
     },
 
     async search(query: string, searchOptions: SearchOptions = {}): Promise<readonly PageHit[]> {

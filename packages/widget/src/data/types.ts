@@ -2,6 +2,8 @@
  * What the UI needs from a data source. Static mode (the engine in the browser) and connected mode (a Docent
  * server) both produce these shapes, so the UI never knows which one runs.
  */
+import type { WidgetEvent } from './eventQueue.js';
+import type { ServerSettings } from './serverSettings.js';
 
 export interface SectionHit {
   readonly url: string;
@@ -94,4 +96,8 @@ export interface DataSource {
   ask(question: string, options?: AskOptions): Promise<Answer>;
   /** Connected mode only: records the feedback on the server. Resolves with the feedback's id. */
   sendFeedback?(feedback: Feedback): Promise<string>;
+  /** Connected mode only: the project's widget settings from the server, checked; `{}` when they cannot be had. */
+  settings?(): Promise<ServerSettings>;
+  /** Connected mode only: queues an event for the project's analytics (nothing when the browser asks not to be tracked). */
+  recordEvent?(event: WidgetEvent): void;
 }

@@ -5,23 +5,27 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { parseAttributes, type WidgetOptions } from '../attributes.js';
+import { parseAttributes } from '../attributes.js';
 import { sourceFor } from '../data/index.js';
 import type { AssistantHost, DialogHandle, DialogModule, OpenRequest, PanelHandle } from './api.js';
 import { AssistantDialog, type DialogRequest } from './AssistantDialog.js';
 import { createButtonController } from './controlButton.js';
+import { createOptionsReader } from './elementOptions.js';
 import { Panel } from './Panel.js';
-
-/** Every option of the host element, parsed through the whole attribute table. */
-function readOptions(host: AssistantHost): WidgetOptions {
-  return parseAttributes(host.kind, (name) => host.getAttribute(name), host.warner);
-}
 
 export const mountDialog: DialogModule['mountDialog'] = (container, host): DialogHandle => {
   const root = createRoot(container);
-  let options = readOptions(host);
+  let mounted = true;
+  const reader = createOptionsReader(host, () => {
+    if (mounted) update();
+  });
+  let options = reader.read();
   let request: DialogRequest = { open: false, tab: options.defaultTab, seq: 0 };
   const render = (): void => root.render(<AssistantDialog host={host} options={options} request={request} />);
+  const update = (): void => {
+    options = reader.read();
+    render();
+  };
   render();
   return {
     // Opening and closing render at once: the modal is shown with focus in its input, or closed, when the call
@@ -34,11 +38,9 @@ export const mountDialog: DialogModule['mountDialog'] = (container, host): Dialo
       request = { ...request, open: false, query: undefined, seq: request.seq + 1 };
       flushSync(render);
     },
-    update() {
-      options = readOptions(host);
-      render();
-    },
+    update,
     destroy() {
+      mounted = false;
       root.unmount();
     },
   };
@@ -50,18 +52,24 @@ export const controlButton: DialogModule['controlButton'] = (container, host) =>
 export const mountPanel: DialogModule['mountPanel'] = (container, host): PanelHandle => {
   container.replaceChildren(); // the "Loading the assistant…" placeholder
   const root = createRoot(container);
-  const render = (): void => root.render(<Panel host={host} options={readOptions(host)} />);
+  let mounted = true;
+  const reader = createOptionsReader(host, () => {
+    if (mounted) render();
+  });
+  const render = (): void => root.render(<Panel host={host} options={reader.read()} />);
   render();
   return {
     update: render,
     destroy() {
+      mounted = false;
       root.unmount();
     },
   };
 };
 
+/** Starts what the dialog needs before it opens: the index in static mode, the project's settings in connected mode. */
 export const prepare: DialogModule['prepare'] = (host) => {
-  sourceFor(readOptions(host))
+  sourceFor(parseAttributes(host.kind, (name) => host.getAttribute(name), host.warner))
     .prepare()
     .catch(() => undefined); // the error shows when the reader searches, with a retry
 };

@@ -14,6 +14,7 @@ import type { AssistantHost } from './api.js';
 import { askQuestion, rateAnswer } from './askFlow.js';
 import { cleanResultTitles } from './search/titles.js';
 import { useSearchEffects } from './useSearchEffects.js';
+import { useWidgetEvents } from './useWidgetEvents.js';
 
 export interface Announcer {
   readonly message: string;
@@ -96,17 +97,19 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
   );
   const [retryCount, setRetryCount] = useState(0);
   useSearchEffects({ state, dispatch, source, host, announce, transformResults, retryCount });
+  const events = useWidgetEvents(source, state);
 
   const send = useCallback(
     (question: string, dispatchAction: (action: Action) => void) => {
       const controller = new AbortController();
       inFlight.current.add(controller);
       const conversationId = currentConversationId(stateRef.current);
+      events.questionSent();
       void askQuestion({ source, dispatch: dispatchAction, announce, host, cleanTitles }, { id: newId(), question, conversationId, signal: controller.signal }).finally(() =>
         inFlight.current.delete(controller),
       );
     },
-    [announce, cleanTitles, host, source],
+    [announce, cleanTitles, events, host, source],
   );
 
   const actions = useMemo<AssistantActions>(() => {
@@ -122,11 +125,16 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
     };
     return {
       open: (tab, query) => {
+        const wasClosed = stateRef.current.view === 'closed';
         // Another element on the page may have changed the shared history since this dialog last opened.
         if (!isAnswering(stateRef.current)) hydrate();
         dispatch({ type: 'opened', tab, query });
+        if (wasClosed) events.opened(tab);
       },
-      close: () => dispatch({ type: 'closed' }),
+      close: () => {
+        events.searchEnded();
+        dispatch({ type: 'closed' });
+      },
       setTab: (tab) => dispatch({ type: 'tabChanged', tab }),
       setQuery: (query) => dispatch({ type: 'queryChanged', query }),
       setFilter: (path) => dispatch({ type: 'filterChanged', path }),
@@ -142,6 +150,7 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
           ask(option.query);
           return undefined;
         }
+        events.searchEnded();
         return option.section.url;
       },
       removeRecent: (query) => dispatch({ type: 'recentRemoved', query }),
@@ -169,7 +178,7 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
         memory.saveSearchOnly(searchOnly);
       },
     };
-  }, [announce, host, hydrate, memory, send, source]);
+  }, [announce, events, host, hydrate, memory, send, source]);
 
   return { state, actions, announcement, announce };
 }

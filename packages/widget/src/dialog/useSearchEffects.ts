@@ -21,7 +21,7 @@ interface SearchEffects {
   readonly retryCount: number;
 }
 
-const countSections = (results: readonly PageHit[]): number => results.reduce((sum, page) => sum + page.sections.length, 0);
+export const countSections = (results: readonly PageHit[]): number => results.reduce((sum, page) => sum + page.sections.length, 0);
 
 export function useSearchEffects({ state, dispatch, source, host, announce, transformResults, retryCount }: SearchEffects): void {
   const { view, query, filterPath } = state;
