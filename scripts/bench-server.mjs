@@ -7,7 +7,8 @@
 // - sendMessage, one question at a time over the public question set: JSON answers, and the time to the first
 //   event of a streamed (SSE) answer.
 // Answers are extractive (DOCENT_LLM_* are left out of the server's settings), and the per-visitor rate limits
-// are lifted for the bench through ServerContext's limits, not by changing DEFAULT_LIMITS.
+// are lifted for the bench through createServer's limits, not by changing DEFAULT_LIMITS. Last, the cost of
+// checking an API key per request.
 // Only Node built-ins are imported up front: the server's modules and autocannon load when the function runs,
 // after bench.mjs has installed the dependencies and built the packages.
 import { fork } from 'node:child_process';
@@ -20,7 +21,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
-const SERVER_DIST = join(ROOT, 'packages', 'server', 'dist', 'serve');
+const SERVER_DIST = join(ROOT, 'packages', 'server', 'dist');
 const PUBLIC_QUESTIONS = join(ROOT, 'packages', 'engine', 'test', 'questions', 'public.json');
 const PROJECT = 'docent-bench';
 const HOST = '127.0.0.1';
@@ -35,6 +36,8 @@ const BENCH_LIMITS = {
 };
 /** The argument that makes this file the load generator (forked by benchServer). */
 const LOAD_GENERATOR = '--load-generator';
+const KEYS_IN_STORE = 1000;
+const KEY_CHECKS = 20_000;
 
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const signedMib = (bytes) => `${bytes < 0 ? '-' : '+'}${mib(Math.abs(bytes))}`;
@@ -95,13 +98,11 @@ function eventNames(text) {
   return [...text.matchAll(/^event: (.+)$/gm)].map((match) => match[1]);
 }
 
-/** The server, started the way `startServer` (commands/serve.ts) does, with the bench's limits. */
+/** The server, built by createServer as `startServer` (commands/serve.ts) builds it, with the bench's limits. */
 async function startBenchServer(siteDir, dbFile, env) {
   const load = (file) => import(pathToFileURL(join(SERVER_DIST, file)).href);
   const loadStarted = performance.now();
-  const [{ createApp }, { ServerContext }, { openDatabase }, { llmConfigFromEnv }, { loadOpenApi }, { SiteIndex }] = await Promise.all(
-    ['app.js', 'context.js', 'database.js', 'llm.js', 'openapi.js', 'siteIndex.js'].map(load),
-  );
+  const [{ createServer }, { openSqliteStore }, { llmConfigFromEnv }] = await Promise.all(['app/createServer.js', 'store/sqlite/index.js', 'serve/llm.js'].map(load));
   const modulesMs = performance.now() - loadStarted;
   const llm = llmConfigFromEnv(env);
   if (llm !== null) throw new Error('bench-server: the server would answer with a model; DOCENT_LLM_* must be unset');
@@ -109,41 +110,53 @@ async function startBenchServer(siteDir, dbFile, env) {
   const log = (message) => messages.push(message);
 
   const started = performance.now();
-  const db = openDatabase(dbFile);
-  const indexStarted = performance.now();
-  const site = await SiteIndex.open(siteDir, log);
-  const indexMs = performance.now() - indexStarted;
-  const stopWatching = site.watch();
-  const context = new ServerContext(PROJECT, site, db, BENCH_LIMITS);
-  context.llm = llm;
-  context.log = log;
-  let app;
+  const store = openSqliteStore(dbFile);
+  const server = await createServer({ store, site: { dir: siteDir, project: PROJECT }, llm, limits: BENCH_LIMITS, logger: log });
+  const indexMs = performance.now() - started;
+  let origin;
   try {
-    app = await createApp({ context, contract: loadOpenApi(), siteDir, allowedOrigins: [], log });
-    await app.listen({ port: 0, host: HOST });
+    origin = await server.listen(0, HOST);
   } catch (error) {
-    stopWatching();
-    await app?.close();
-    db.close();
+    await server.close();
     throw error;
   }
   const startMs = performance.now() - started;
-  const { port } = app.server.address();
   return {
-    origin: `http://${HOST}:${port}`,
-    port,
+    origin,
+    port: Number(new URL(origin).port),
     modulesMs,
     indexMs,
     startMs,
-    pages: site.snapshot.pages,
-    sections: site.snapshot.sections,
+    pages: server.site.snapshot.pages,
+    sections: server.site.snapshot.sections,
     messages,
-    async close() {
-      stopWatching();
-      await app.close();
-      db.close();
-    },
+    store,
+    close: () => server.close(),
   };
+}
+
+/**
+ * What checking an API key costs a request: the Authenticator the server runs, on the bench's SQLite store with
+ * KEYS_IN_STORE keys in it, over KEY_CHECKS checks of one key (its last use is written once a minute, as in the server).
+ */
+async function keyCheckCost(store) {
+  const load = (file) => import(pathToFileURL(join(SERVER_DIST, file)).href);
+  const [{ Authenticator }, { generateKey }] = await Promise.all(['access/authenticate.js', 'access/keys.js'].map(load));
+  let key;
+  for (let made = 0; made < KEYS_IN_STORE; made++) {
+    const fresh = generateKey();
+    await store.createKey({ prefix: fresh.prefix, hash: fresh.hash, project: PROJECT, name: 'bench', scopes: ['search'], memberEmail: null, expiresAt: null });
+    key = fresh.key;
+  }
+  const auth = new Authenticator(store, () => new Date(), () => undefined);
+  const header = `Bearer ${key}`;
+  for (let warm = 0; warm < 1000; warm++) await auth.check(header);
+  const started = performance.now();
+  for (let check = 0; check < KEY_CHECKS; check++) {
+    const result = await auth.check(header);
+    if (!result.ok) throw new Error(`bench-server: the bench's key was refused: ${result.detail}`);
+  }
+  return (performance.now() - started) / KEY_CHECKS;
 }
 
 /** Runs autocannon in a child process (this file with LOAD_GENERATOR) and resolves with its figures. */
@@ -211,6 +224,7 @@ export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } 
   const searchPath = (q) => `/v1/projects/${PROJECT}/search?q=${encodeURIComponent(q)}`;
   let afterStart;
   let afterLoad;
+  let keyCheckMs = 0;
   let project;
   let search;
   const json = [];
@@ -268,6 +282,7 @@ export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } 
     }
     gc();
     afterLoad = process.memoryUsage();
+    keyCheckMs = await keyCheckCost(server.store);
   } finally {
     agent.destroy();
     await server.close();
@@ -305,12 +320,14 @@ export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } 
       `connection errors ${search.errors}, timeouts ${search.timeouts}; ` +
       `${json.filter((item) => item.answered).length} of ${questions.length} questions answered (the others: the docs do not cover it)`,
   );
+  console.log(`API key check: ${(keyCheckMs * 1000).toFixed(1)} µs per request (${KEY_CHECKS} checks with ${KEYS_IN_STORE} keys in the store; target under 100 µs)`);
   if (server.messages.length > 0) console.log(`server log:\n${server.messages.map((message) => `  ${message}`).join('\n')}`);
 
   const failures = [];
   if (totalNon2xx > 0) failures.push(`${totalNon2xx} non-2xx responses (under load, by status: ${JSON.stringify(search.statusCodes)})`);
   if (search.errors > 0) failures.push(`${search.errors} connection errors under load`);
   if (wrong.length > 0) failures.push(`${wrong.length} unexpected responses, the first: ${wrong[0]}`);
+  if (keyCheckMs >= 0.1) failures.push(`checking an API key takes ${(keyCheckMs * 1000).toFixed(1)} µs, over the 100 µs target`);
   if (failures.length > 0) throw new Error(`bench-server: ${failures.join('; ')}`);
   return { server, afterStart, afterLoad, search, json: jsonTimes, firstEvent, wholeStream, project };
 }

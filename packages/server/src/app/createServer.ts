@@ -25,6 +25,7 @@ import { SiteFiles } from '../serve/siteFiles.js';
 import { SiteIndex, type SiteSnapshot } from '../serve/siteIndex.js';
 import { sendSite, type SiteServing } from '../serve/staticSite.js';
 import type { Store } from '../store/types.js';
+import { printable } from '../terminal.js';
 import { preflightHook } from './access.js';
 import { VisitorLimits, type LimitedOperation } from './limits.js';
 import type { Clock, Logger, Services } from './services.js';
@@ -130,7 +131,9 @@ function siteServing(dir: string, site: SiteIndex): SiteServing {
 }
 
 export async function createServer(options: ServerOptions): Promise<DocentServer> {
-  const log = options.logger ?? (() => undefined);
+  const write = options.logger ?? (() => undefined);
+  // Log lines carry request paths and model errors: one printable line each.
+  const log: Logger = (message) => write(printable(message));
   const now = options.clock ?? (() => new Date());
   const { store } = options;
   if (options.config) await store.applyProjects(options.config.projects, options.config.plans);

@@ -6,14 +6,9 @@
  */
 import { analyticsReport, parseSince, type AnalyticsReport } from '../analytics/report.js';
 import { ADMIN_OPTIONS, existingProject, projectIdArg, withStore } from './admin.js';
+import { printable } from '../terminal.js';
 import { parseCommand } from './args.js';
 import { UsageError, type Io } from './usage.js';
-
-/** Reader text made safe for one line of a terminal. */
-export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-}
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '–' : `${Math.round((part / whole) * 100)} %`;
