@@ -11,6 +11,11 @@ import { ORIGINS, assistantDialog as dialog, expect, expectEverySentenceCited, s
 
 const DOCENT_CLI = join(__dirname, '..', '..', '..', 'packages', 'server', 'bin', 'docent.js');
 
+/** `docent project update docent-docs --widget <json>` on the e2e server's database: the server reads it on the next request. */
+function setWidget(settings: Record<string, string | null>): void {
+  execFileSync('node', [DOCENT_CLI, 'project', 'update', 'docent-docs', '--widget', JSON.stringify(settings), '--db', E2E_DATABASE], { encoding: 'utf8' });
+}
+
 function analytics(): string {
   return execFileSync('node', [DOCENT_CLI, 'analytics', '--project', 'docent-docs', '--db', E2E_DATABASE], { encoding: 'utf8' });
 }
@@ -134,5 +139,20 @@ test.describe('connected mode with docent serve', () => {
     await page.waitForLoadState('networkidle');
     expect(events).toEqual([]);
     await context.close();
+  });
+
+  test('widget settings changed on the server reach the page without a rebuild; attributes on the element win', async ({ page }) => {
+    const footer = 'Answers by Atlas come from the Docent docs.';
+    setWidget({ footer_text: footer, header_title: 'A title the attribute overrides' });
+    try {
+      await openAssistant(page);
+      await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+      await expect(dialog(page).getByText(footer)).toBeVisible();
+      // The plugin sets header-title on the element: the page owner's attribute wins over the server's value.
+      await expect(dialog(page).getByText('Docent chatbot').first()).toBeVisible();
+      await expect(dialog(page).getByText('A title the attribute overrides')).toHaveCount(0);
+    } finally {
+      setWidget({ footer_text: null, header_title: null });
+    }
   });
 });
