@@ -211,6 +211,26 @@ describe('docent project, member and key against a running server', () => {
     assert.equal(dump(db), before);
   });
 
+  it('prints analytics with reader text on one line each, without control characters', async () => {
+    const question = 'Title \u001b]0;pwned\u0007 and \u001b[2J clear?';
+    const asked = await api('/v1/projects/acme-docs/messages', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question }) });
+    assert.equal(asked.status, 200);
+    const comment = 'Fine.\nquestions     999 (answered 999, 100 %; not covered 0)';
+    const rated = await api('/v1/projects/acme-docs/feedback', undefined, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ target: { type: 'page', url: 'https://docs.acme.test/' }, rating: 'down', comment }),
+    });
+    assert.equal(rated.status, 202);
+    const report = await docent('analytics', '--project', 'acme-docs', '--db', db);
+    assert.equal(report.code, 0, report.err);
+    assert.doesNotMatch(report.out, /[\u0000-\u0009\u000b-\u001f\u007f]/, 'no control characters but line ends');
+    assert.equal(report.out.match(/^questions /gm)?.length, 1, 'a comment cannot forge a report line');
+    assert.match(report.out, /Fine\. questions 999/);
+    const json = JSON.parse((await docent('analytics', '--project', 'acme-docs', '--json', '--db', db)).out) as { unanswered_questions: { question: string }[] };
+    assert.ok(json.unanswered_questions.some((row) => row.question === question), '--json keeps the text as stored');
+  });
+
   it('never writes a key into the server log', () => {
     assert.ok(logged.length > 0);
     for (const line of logged) assert.doesNotMatch(line, /dk_[a-z0-9]{10}_/);

@@ -5,11 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parseSince } from '../src/analytics/report.js';
 import { main } from '../src/cli.js';
-import { createApp } from '../src/serve/app.js';
-import { ServerContext } from '../src/serve/context.js';
-import { openDatabase } from '../src/serve/database.js';
-import { loadOpenApi } from '../src/serve/openapi.js';
-import { SiteIndex } from '../src/serve/siteIndex.js';
+import { appOver } from './helpers.js';
 
 function capture(): { io: { out(text: string): void; err(text: string): void }; out: () => string; err: () => string } {
   let out = '';
@@ -28,28 +24,33 @@ describe('docent analytics', () => {
         path.join(site, 'index.html'),
         '<!doctype html><title>Webhooks | Acme</title><main><h1>Webhooks</h1><p>Failed webhook deliveries are retried five times with exponential backoff.</p></main>',
       );
-      const db = openDatabase(dbFile);
-      const app = await createApp({ context: new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db), contract: loadOpenApi(), siteDir: site });
+      const { app, close } = await appOver(site, { dbFile });
       const ask = async (question: string) => (await app.inject({ method: 'POST', url: '/v1/projects/acme-docs/messages', payload: { question } })).json();
       const answered = await ask('Are failed webhook deliveries retried?');
       await ask('What is the capital of France?');
       await ask('What is the capital of France?');
+      // Searches are counted from the widget's search events; searchProject itself records nothing.
       await app.inject({ url: '/v1/projects/acme-docs/search?q=webhook' });
       await app.inject({ url: '/v1/projects/acme-docs/search?q=Webhook' });
       await app.inject({
         method: 'POST',
         url: '/v1/projects/acme-docs/events',
-        payload: { events: [{ type: 'page_view', url: 'https://docs.acme.test/', timestamp: '2026-11-21T10:00:00Z' }] },
+        payload: {
+          events: [
+            { type: 'page_view', url: 'https://docs.acme.test/', timestamp: '2026-11-21T10:00:00Z' },
+            { type: 'search', url: 'https://docs.acme.test/', timestamp: '2026-11-21T10:00:05Z', properties: { query: 'webhook', result_count: 1 } },
+            { type: 'search', url: 'https://docs.acme.test/', timestamp: '2026-11-21T10:00:09Z', properties: { query: 'Webhook', result_count: 1 } },
+          ],
+        },
       });
       await app.inject({ method: 'POST', url: '/v1/projects/acme-docs/feedback', payload: { target: { type: 'page', url: 'https://docs.acme.test/' }, rating: 'down', comment: 'No example.' } });
       await app.inject({ method: 'POST', url: '/v1/projects/acme-docs/feedback', payload: { target: { type: 'answer', message_id: answered.message_id }, rating: 'down' } });
-      await app.close();
-      db.close();
+      await close();
 
       const text = capture();
       assert.equal(await main(['analytics', '--project', 'acme-docs', '--db', dbFile], text.io), 0);
       const report = text.out();
-      assert.match(report, /questions\s+3 \(answered 1, 33 %; unanswered 2\)/);
+      assert.match(report, /questions\s+3 \(answered 1, 33 %; not covered 2\)/);
       assert.match(report, /searches\s+2/);
       assert.match(report, /page views\s+1/);
       assert.match(report, /answer thumbs 0 up, 1 down/);
@@ -60,7 +61,15 @@ describe('docent analytics', () => {
 
       const json = capture();
       assert.equal(await main(['analytics', '--project', 'acme-docs', '--db', dbFile, '--json'], json.io), 0);
-      assert.equal(JSON.parse(json.out()).unanswered, 2);
+      const parsed = JSON.parse(json.out());
+      assert.equal(parsed.not_covered, 2);
+      assert.equal(parsed.searches, 2);
+      assert.deepEqual(parsed.top_queries, [{ query: 'webhook', count: 2 }]);
+
+      // The project must be in the database.
+      const unknown = capture();
+      assert.equal(await main(['analytics', '--project', 'other-docs', '--db', dbFile], unknown.io), 1);
+      assert.match(unknown.err(), /there is no project other-docs/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -69,7 +78,7 @@ describe('docent analytics', () => {
   it('explains a missing project, a bad period and a missing database', async () => {
     const missingProject = capture();
     assert.equal(await main(['analytics'], missingProject.io), 2);
-    assert.match(missingProject.err(), /--project is required/);
+    assert.match(missingProject.err(), /give the project id, such as --project/);
     const badPeriod = capture();
     assert.equal(await main(['analytics', '--project', 'acme-docs', '--since', 'last month'], badPeriod.io), 2);
     assert.match(badPeriod.err(), /--since must be/);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../src/serve/database.js';
+import { openSqliteStore } from '../src/store/sqlite/index.js';
 
 const TSX = import.meta.resolve('tsx');
 // What bin/docent.js does, but on the TypeScript sources, so the test needs no build.
@@ -223,7 +223,8 @@ describe('docent serve durability', () => {
     assert.ok(acknowledged.length >= KILL_AFTER);
     assert.ok(inFlightAtKill > 0, 'requests were still in flight when the server was killed');
 
-    const db = openDatabase(dbFile);
+    const store = openSqliteStore(dbFile);
+    const db = store.connection;
     try {
       // The settings that make an acknowledged write survive power loss too, not only a crash.
       assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
@@ -233,7 +234,7 @@ describe('docent serve durability', () => {
       const lost = acknowledged.filter((comment) => !stored.has(comment));
       assert.deepEqual(lost, [], `${lost.length} of ${acknowledged.length} acknowledged feedbacks are missing`);
     } finally {
-      db.close();
+      await store.close();
     }
   });
 

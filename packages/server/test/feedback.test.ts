@@ -4,16 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../src/serve/database.js';
 import { assertMatches } from './contract.js';
-import { appOver } from './helpers.js';
+import { appOver, type TestApp } from './helpers.js';
 
 const FEEDBACK = '/v1/projects/acme-docs/feedback';
 const EVENTS = '/v1/projects/acme-docs/events';
 
 describe('sendFeedback and recordEvents', () => {
   let site: string;
-  let db: Db;
+  let db: TestApp['db'];
   let app: FastifyInstance;
   let close: () => Promise<void>;
 

@@ -10,14 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../src/serve/app.js';
-import { ServerContext } from '../src/serve/context.js';
-import { openDatabase, type Db } from '../src/serve/database.js';
+import type { CustomPrompt } from '../src/projects/types.js';
 import { citedNumbers, llmConfigFromEnv } from '../src/serve/llm.js';
-import { loadOpenApi } from '../src/serve/openapi.js';
-import { SiteIndex } from '../src/serve/siteIndex.js';
+import type { SqliteStore } from '../src/store/sqlite/index.js';
 import { assertMatches } from './contract.js';
-import { parseEvents } from './helpers.js';
+import { appOver, parseEvents } from './helpers.js';
 
 type Behaviour = 'answer' | 'error' | 'silent' | 'break' | 'slow';
 
@@ -64,10 +61,18 @@ const MESSAGES = '/v1/projects/acme-docs/messages';
 describe('answers written by a model', () => {
   let model: Awaited<ReturnType<typeof startModel>>;
   let site: string;
-  let db: Db;
+  let store: SqliteStore;
   let app: FastifyInstance;
-  let context: ServerContext;
+  let close: () => Promise<void>;
   const logged: string[] = [];
+
+  /** Gives the project a custom prompt, or none; the next request reads it from the store. */
+  async function setPrompt(prompt?: CustomPrompt): Promise<void> {
+    const current = await store.getProject('acme-docs');
+    assert.ok(current);
+    const { id, createdAt, updatedAt, prompt: _previous, ...settings } = current;
+    await store.updateProject(id, { ...settings, ...(prompt ? { prompt } : {}) });
+  }
 
   before(async () => {
     model = await startModel();
@@ -76,22 +81,20 @@ describe('answers written by a model', () => {
       path.join(site, 'index.html'),
       '<!doctype html><title>Webhooks | Acme</title><main><h1>Webhooks</h1><p>Acme sends a webhook for every order.</p><h2 id="retries">Retries</h2><p>Failed webhook deliveries are retried five times with exponential backoff.</p></main>',
     );
-    db = openDatabase(':memory:');
-    context = new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db);
-    context.llm = { baseUrl: model.url, apiKey: 'test-key', model: 'docs-model', timeoutMs: 500 };
-    context.log = (message) => logged.push(message);
-    app = await createApp({ context, contract: loadOpenApi(), siteDir: site });
+    ({ app, store, close } = await appOver(site, {
+      llm: { baseUrl: model.url, apiKey: 'test-key', model: 'docs-model', timeoutMs: 500 },
+      logger: (message) => logged.push(message),
+    }));
   });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     model.behave('answer');
-    context.settings = { allowedOrigins: [] };
+    await setPrompt();
     logged.length = 0;
   });
 
   after(async () => {
-    await app.close();
-    db.close();
+    await close();
     model.server.close();
     rmSync(site, { recursive: true, force: true });
   });
@@ -108,7 +111,7 @@ describe('answers written by a model', () => {
   });
 
   it("adds the project's instructions after Docent's rules, which stay", async () => {
-    context.settings = { allowedOrigins: [], prompt: { kind: 'instructions', text: 'Answer like a pirate.' } };
+    await setPrompt({ kind: 'instructions', text: 'Answer like a pirate.' });
     await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' } });
     const system = model.calls.at(-1)!.body.messages[0]!;
     assert.equal(system.role, 'system');
@@ -117,7 +120,7 @@ describe('answers written by a model', () => {
 
   it("sends the project's template alone, with the sections, the conversation and the question filled in", async () => {
     const first = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'Does Acme send webhooks?' } });
-    context.settings = { allowedOrigins: [], prompt: { kind: 'template', text: 'Use only these:\n{{context}}\nSo far:\n{{history}}\nQ: {{question}}' } };
+    await setPrompt({ kind: 'template', text: 'Use only these:\n{{context}}\nSo far:\n{{history}}\nQ: {{question}}' });
     // A question that looks like a placeholder stays as it is.
     await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'And the {{context}} retries?', conversation_id: first.json().conversation_id } });
     const messages = model.calls.at(-1)!.body.messages;

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../src/serve/database.js';
 import { answerPieces } from '../src/serve/answers.js';
 import { assertMatches } from './contract.js';
-import { appOver, parseEvents, serveOver } from './helpers.js';
+import { appOver, parseEvents, serveOver, type TestApp } from './helpers.js';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><title>${title} | Acme docs</title></head><body><main><article>${body}</article></main></body></html>`;
@@ -30,7 +29,7 @@ const MESSAGES = '/v1/projects/acme-docs/messages';
 
 describe('sendMessage', () => {
   let site: string;
-  let db: Db;
+  let db: TestApp['db'];
   let app: FastifyInstance;
   let close: () => Promise<void>;
 

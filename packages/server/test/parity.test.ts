@@ -10,11 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { answer, loadIndex, search, type DocentIndex } from '@docent/engine';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../src/serve/app.js';
-import { ServerContext } from '../src/serve/context.js';
-import { openDatabase, type Db } from '../src/serve/database.js';
-import { loadOpenApi } from '../src/serve/openapi.js';
-import { SiteIndex } from '../src/serve/siteIndex.js';
+import { appOver } from './helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BUILD = path.join(ROOT, 'website', 'build');
@@ -27,20 +23,17 @@ const pathOf = (url: string): string => url.replace(/^https?:\/\/[^/]+/, '');
 
 describe('the server and the browser on the public question set', { skip }, () => {
   let browserIndex: DocentIndex;
-  let db: Db;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
 
   before(async () => {
     browserIndex = loadIndex(readFileSync(path.join(BUILD, 'docent-index.json'), 'utf8'));
-    db = openDatabase(':memory:');
     const unlimited = { requests: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
-    const context = new ServerContext('docent-docs', await SiteIndex.open(BUILD, () => undefined), db, { messages: unlimited, searches: unlimited });
-    app = await createApp({ context, contract: loadOpenApi(), siteDir: BUILD });
+    ({ app, close } = await appOver(BUILD, { project: 'docent-docs', limits: { messages: unlimited, searches: unlimited } }));
   });
 
   after(async () => {
-    await app.close();
-    db.close();
+    await close();
   });
 
   it('indexes the same sections, leaving out the same opted-out pages', async () => {

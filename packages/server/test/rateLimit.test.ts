@@ -3,13 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createApp } from '../src/serve/app.js';
-import { ServerContext } from '../src/serve/context.js';
-import { openDatabase } from '../src/serve/database.js';
-import { loadOpenApi } from '../src/serve/openapi.js';
 import { RateLimiter, visitorKey } from '../src/serve/rateLimit.js';
-import { SiteIndex } from '../src/serve/siteIndex.js';
 import { assertMatches } from './contract.js';
+import { appOver } from './helpers.js';
 
 describe('RateLimiter', () => {
   it('allows the limit per window, then refuses until the window ends', () => {
@@ -35,12 +31,12 @@ describe('rate limits on the API', () => {
   it('answer 429 with Retry-After and RateLimit headers once a visitor asks too often, per operation', async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Home | Acme</title><main><h1>Home</h1><p>Webhook retries happen five times.</p></main>');
-    const db = openDatabase(':memory:');
-    const context = new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db, {
-      messages: { requests: 2, windowMs: 60_000 },
-      searches: { requests: 3, windowMs: 60_000 },
+    const { app, close } = await appOver(site, {
+      limits: {
+        messages: { requests: 2, windowMs: 60_000 },
+        searches: { requests: 3, windowMs: 60_000 },
+      },
     });
-    const app = await createApp({ context, contract: loadOpenApi(), siteDir: site });
     try {
       const ask = () => app.inject({ method: 'POST', url: '/v1/projects/acme-docs/messages', payload: { question: 'webhook retries' } });
       const first = await ask();
@@ -59,8 +55,7 @@ describe('rate limits on the API', () => {
       assert.equal((await search()).statusCode, 429);
       assert.equal((await app.inject({ url: '/v1/projects/acme-docs' })).statusCode, 200, 'reading the project is not limited');
     } finally {
-      await app.close();
-      db.close();
+      await close();
       rmSync(site, { recursive: true, force: true });
     }
   });
@@ -68,11 +63,10 @@ describe('rate limits on the API', () => {
   it('behind a proxy (--trust-proxy) counts each forwarded visitor apart; without it, the proxy is one visitor', async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Home | Acme</title><main><h1>Home</h1><p>Webhook retries happen five times.</p></main>');
-    const db = openDatabase(':memory:');
     const limits = { messages: { requests: 5, windowMs: 60_000 }, searches: { requests: 1, windowMs: 60_000 } };
-    const behindProxy = await createApp({ context: new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db, limits), contract: loadOpenApi(), siteDir: site, trustProxy: true });
-    const direct = await createApp({ context: new ServerContext('acme-docs', await SiteIndex.open(site, () => undefined), db, limits), contract: loadOpenApi(), siteDir: site });
-    const search = (app: typeof direct, visitor: string) =>
+    const behindProxy = await appOver(site, { limits, trustProxy: true });
+    const direct = await appOver(site, { limits });
+    const search = ({ app }: typeof direct, visitor: string) =>
       app.inject({ url: '/v1/projects/acme-docs/search?q=webhook', headers: { 'x-forwarded-for': visitor, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'docs.acme.test' } });
     try {
       const first = await search(behindProxy, '198.51.100.1');
@@ -85,7 +79,6 @@ describe('rate limits on the API', () => {
     } finally {
       await behindProxy.close();
       await direct.close();
-      db.close();
       rmSync(site, { recursive: true, force: true });
     }
   });

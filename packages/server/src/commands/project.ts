@@ -113,6 +113,7 @@ interface ProjectView {
   plan: string;
   monthly_messages: number | null;
   messages_this_month: number;
+  prompt: { instructions: string } | { template: string } | null;
   widget: WidgetSettings;
   members: { email: string; role: string }[];
   keys: { prefix: string; name: string; scopes: string[]; member: string | null; expires_at: string | null; revoked: boolean }[];
@@ -129,6 +130,7 @@ async function viewOf(store: Store, project: Project, now: Date): Promise<Projec
     plan: project.limits.plan ?? 'unlimited',
     monthly_messages: limits.monthlyMessages ?? null,
     messages_this_month: await store.messagesSince(project.id, monthStart),
+    prompt: project.prompt ? (project.prompt.kind === 'instructions' ? { instructions: project.prompt.text } : { template: project.prompt.text }) : null,
     widget: project.widget,
     members: (await store.listMembers(project.id)).map(({ email, role }) => ({ email, role })),
     keys: (await store.listKeys(project.id)).map((key) => ({
@@ -150,6 +152,7 @@ function formatView(view: ProjectView): string {
     `  access           ${view.public ? 'public: the widget works without a key from the allowed origins' : 'private: every request needs an API key'}`,
     `  allowed origins  ${view.allowed_origins.join(', ') || 'none besides the serving origin and localhost'}`,
     `  plan             ${view.plan}: ${view.messages_this_month} messages this month${view.monthly_messages === null ? ', no monthly quota' : ` of ${view.monthly_messages}`}`,
+    `  prompt           ${view.prompt ? `${'instructions' in view.prompt ? 'extra instructions' : 'a full template'} of ${Object.values(view.prompt)[0]?.length ?? 0} characters` : "Docent's own"}`,
     `  widget           ${widget.join(', ') || 'the widget defaults'}`,
     `  members          ${view.members.map((member) => `${member.email} (${member.role})`).join(', ') || 'none'}`,
     `  API keys         ${keys.length ? '' : 'none'}`,

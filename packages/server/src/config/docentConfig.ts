@@ -26,6 +26,7 @@ const SCHEMA_FILE = new URL('../../docent.config.schema.json', import.meta.url);
 const DURATION = /^(\d+)(s|m|h|d)$/;
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const TEMPLATE_PLACEHOLDERS = ['{{context}}', '{{question}}'] as const;
+const TYPE_WORDS: Record<string, string> = { array: 'a list, such as [...]', object: 'an object, such as {...}', string: 'a string', boolean: 'true or false', null: 'null', number: 'a number' };
 
 interface RateLimitJson {
   messages: number;
@@ -89,6 +90,10 @@ function describe(error: ErrorObject, root = 'the top level'): string {
     const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
     const where = jsonPath(`${error.instancePath}/${field}`);
     return `${where} is not a field Docent knows; the fields allowed ${at === 'the top level' ? 'at the top level' : `in ${at}`} are ${allowed.join(', ')}`;
+  }
+  if (error.keyword === 'type' && params.type !== 'integer') {
+    const kinds = (Array.isArray(params.type) ? params.type : String(params.type).split(',')).map((type) => TYPE_WORDS[String(type)] ?? String(type));
+    return `${at} must be ${kinds.join(' or ')}; got ${JSON.stringify(error.data)}`;
   }
   if (error.keyword === 'required') return `${at} needs the field ${String(params.missingProperty)}`;
   if (error.keyword === 'pattern' && String(params.pattern).includes('(s|m|h|d)')) {
