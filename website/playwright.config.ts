@@ -31,7 +31,8 @@ if (process.env.TEST_WORKER_INDEX === undefined) rmSync(join(__dirname, '.docent
 
 function docentServe(dir: string, port: number, database = E2E_DATABASE) {
   return {
-    command: `node ../packages/server/bin/docent.js serve --site ${dir} --project docent-docs --port ${port} --db ${database}`,
+    // Result URLs come from the public URL: here the test server's own address, not the site's production url.
+    command: `node ../packages/server/bin/docent.js serve --site ${dir} --project docent-docs --port ${port} --db ${database} --public-url http://127.0.0.1:${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     stdout: 'ignore' as const,

@@ -15,6 +15,7 @@ export const ROUTES: readonly Route[] = [
   { path: '/api/add-source', title: 'Add a source' },
   { path: '/api/delete-source', title: 'Delete a source' },
   { path: '/api/docent-ai-rest-api-beta', title: 'Docent AI REST API (beta)' },
+  { path: '/api/get-analytics', title: 'Get analytics' },
   { path: '/api/get-project', title: 'Get a project' },
   { path: '/api/list-sources', title: 'List sources' },
   { path: '/api/record-events', title: 'Record events' },

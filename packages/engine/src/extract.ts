@@ -9,15 +9,29 @@ interface Element {
   parent: Element | null;
 }
 
+/**
+ * How deep the tree goes. Elements nested deeper are flattened into their ancestor at this depth (their text is
+ * kept), so that the walks below, which recurse, stay far from the stack's limit on any page.
+ */
+export const MAX_DEPTH = 256;
+
 function parseHtml(html: string): Element {
   const root: Element = { tag: '#root', attrs: {}, children: [], parent: null };
   let current = root;
+  let depth = 0;
+  /** Open tags past MAX_DEPTH, not in the tree. */
+  let flattened = 0;
   const parser = new Parser(
     {
       onopentag(tag, attrs) {
+        if (depth >= MAX_DEPTH) {
+          flattened += 1;
+          return;
+        }
         const element: Element = { tag, attrs, children: [], parent: current };
         current.children.push(element);
         current = element;
+        depth += 1;
       },
       ontext(text) {
         const last = current.children[current.children.length - 1];
@@ -25,7 +39,12 @@ function parseHtml(html: string): Element {
         else current.children.push(text);
       },
       onclosetag() {
+        if (flattened > 0) {
+          flattened -= 1;
+          return;
+        }
         current = current.parent ?? root;
+        depth = Math.max(0, depth - 1);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },

@@ -59,8 +59,11 @@ const COMMANDS = new Map<string, Command>([
       --allowed-origin <o> Another origin allowed to call the API from a browser (repeatable)
       --config <file>      Projects as code, applied at start
                            (default docent.config.json in the working folder, when it exists)
-      --trust-proxy        Behind a reverse proxy: read the visitor's address, scheme and host
-                           from its X-Forwarded-For, -Proto and -Host headers
+      --trust-proxy <p>    Behind reverse proxies: how many (such as 1), or their addresses
+                           (such as 10.0.0.0/8,loopback); the visitor's address is read from
+                           X-Forwarded-For, from the right, skipping only those proxies
+      --public-url <url>   The base of result and citation URLs (default: the site's own url,
+                           from its home page's canonical link)
 `,
       run: runServe,
     },

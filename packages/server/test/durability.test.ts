@@ -186,7 +186,10 @@ describe('docent serve durability', () => {
 
   it('keeps every acknowledged feedback when the process is killed with SIGKILL mid-stream', async () => {
     const dbFile = path.join(dir, 'crash.db');
-    const cli = await startCli(dir, ['--site', site, '--project', PROJECT, '--db', dbFile], cliEnv());
+    // One visitor sends hundreds of feedbacks here: lift the per-visitor feedback limit, the subject of hardening.test.ts.
+    const config = path.join(dir, 'unlimited-feedback.json');
+    writeFileSync(config, JSON.stringify({ projects: [{ id: PROJECT, name: 'Acme docs', limits: { visitor_feedback_limit: { requests: 1_000_000, window: '1m' } } }] }));
+    const cli = await startCli(dir, ['--site', site, '--project', PROJECT, '--db', dbFile, '--config', config], cliEnv());
     const KILL_AFTER = 200;
     const acknowledged: string[] = [];
     const unexpected: number[] = [];

@@ -36,7 +36,8 @@ describe('sendMessage', () => {
   before(async () => {
     site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeSite(site);
-    ({ app, db, close } = await appOver(site));
+    // Result URLs come from the public URL, never from the request's Host.
+    ({ app, db, close } = await appOver(site, { publicUrl: 'http://docs.acme.test' }));
   });
 
   after(async () => {

@@ -41,7 +41,8 @@ describe('docent serve', () => {
     site = mkdtempSync(path.join(tmpdir(), 'docent-site-'));
     writeSite(site);
     dbFile = path.join(site, '..', `${path.basename(site)}.db`);
-    const served = await appOver(site, { dbFile });
+    // Result URLs come from the public URL, never from the request's Host.
+    const served = await appOver(site, { dbFile, publicUrl: 'http://docs.acme.test' });
     ({ app, db, close } = served);
     siteIndex = served.server.site;
   });

@@ -2,7 +2,7 @@
  * Node-only helpers: read a folder of built HTML (any static-site generator's output).
  * The core entry (`@docent/engine`) stays free of `fs` so that it runs in the browser.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildIndex } from '../indexing.js';
 import { extractSections } from '../extract.js';
@@ -14,7 +14,14 @@ export interface DirectoryOptions extends ExtractOptions {
   baseUrl?: string;
   /** Relative paths (with `/`) of HTML files to leave out, besides every `404.html`. */
   exclude?: (relativePath: string) => boolean;
+  /** Pages larger than this are skipped (default MAX_PAGE_BYTES). */
+  maxPageBytes?: number;
+  /** Told about every page that is skipped, and why; the rest of the site is indexed. */
+  onSkip?: (file: string, reason: string) => void;
 }
+
+/** 5 MiB: far above any real page (a long reference page is a few hundred KiB), far below what stalls a server. */
+export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 
 export interface DirectoryPage {
   /** Path of the HTML file relative to the folder, with `/` separators. */
@@ -62,12 +69,25 @@ export async function listPages(dir: string, options: DirectoryOptions = {}): Pr
   return pages;
 }
 
-/** Every section of every page of a built site. Pages that opt out give none. */
+/**
+ * Every section of every page of a built site. Pages that opt out give none; a page over `maxPageBytes`, or one
+ * that cannot be read or parsed, is skipped and reported to `onSkip`.
+ */
 export async function sectionsFromDirectory(dir: string, options: DirectoryOptions = {}): Promise<Section[]> {
+  const limit = options.maxPageBytes ?? MAX_PAGE_BYTES;
   const sections: Section[] = [];
   for (const page of await listPages(dir, options)) {
-    const html = await readFile(path.join(dir, page.file), 'utf8');
-    sections.push(...extractSections({ url: page.url, html }, options));
+    const file = path.join(dir, page.file);
+    try {
+      const { size } = await stat(file);
+      if (size > limit) {
+        options.onSkip?.(page.file, `it is ${(size / 1024 / 1024).toFixed(1)} MiB, over the limit of ${(limit / 1024 / 1024).toFixed(1)} MiB for one page`);
+        continue;
+      }
+      sections.push(...extractSections({ url: page.url, html: await readFile(file, 'utf8') }, options));
+    } catch (error) {
+      options.onSkip?.(page.file, `it could not be read: ${(error as Error).message}`);
+    }
   }
   return sections;
 }

@@ -30,10 +30,6 @@ function unauthorized(detail: string, invalidToken: boolean): HttpProblem {
   return new HttpProblem(401, detail, undefined, { 'www-authenticate': `Bearer realm="docent"${invalidToken ? ', error="invalid_token"' : ''}` });
 }
 
-export function servingOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 function noProject(id: string): HttpProblem {
   return new HttpProblem(404, `There is no project with the id ${id} on this server. docent project list shows the projects; docent project create adds one.`);
 }
@@ -42,7 +38,7 @@ function noProject(id: string): HttpProblem {
 function allowOrigin(request: FastifyRequest, reply: FastifyReply, project: Project, services: Services): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
-  if (!isAllowedOrigin(origin, servingOrigin(request), [...project.allowedOrigins, ...services.allowedOrigins])) return false;
+  if (!isAllowedOrigin(origin, [...project.allowedOrigins, ...services.allowedOrigins()])) return false;
   reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
   return true;
 }

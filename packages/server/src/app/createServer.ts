@@ -27,6 +27,10 @@ import { sendSite, type SiteServing } from '../serve/staticSite.js';
 import type { Store } from '../store/types.js';
 import { printable } from '../terminal.js';
 import { preflightHook } from './access.js';
+import { scheduleRetention, PURGE_EVERY_MS } from './retention.js';
+import { capConnections, clientErrorHandler, DEFAULT_TRANSPORT, fastifyTrustProxy, type TransportLimits, type TrustProxy } from './transport.js';
+import { baseOf } from './urls.js';
+import { useContractValidation } from './validation.js';
 import { VisitorLimits, type LimitedOperation } from './limits.js';
 import type { Clock, Logger, Services } from './services.js';
 
@@ -40,10 +44,16 @@ export interface ServerOptions {
   allowedOrigins?: readonly string[];
   llm?: LlmConfig | null;
   /**
-   * Behind a reverse proxy: take the visitor's address (rate limits) and the scheme and host (URLs in answers)
-   * from X-Forwarded-For, -Proto and -Host. Only when the proxy sets them, or visitors could choose their own.
+   * Behind reverse proxies: the visitor's address (for the per-visitor limits) is taken from X-Forwarded-For,
+   * from the right, skipping the trusted proxies. Nothing else is read from X-Forwarded-* or Host.
    */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
+  /** The base of result and citation URLs (default: the site's own `url`, else the listening address). */
+  publicUrl?: string;
+  /** Timeouts and the connection cap (tests shorten them). */
+  transport?: Partial<TransportLimits>;
+  /** How often old data is purged (default hourly). */
+  purgeEveryMs?: number;
   /** Per-visitor limits where a project sets none (tests and the bench raise them). */
   limits?: Partial<Record<LimitedOperation, RateLimit>>;
   contract?: OpenApiDocument;
@@ -140,8 +150,11 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   const site = await SiteIndex.open(options.site.dir, log);
   await ensureSiteProject(store, options.site.project, site.snapshot.siteName);
   const stopWatching = options.watchSite === false ? () => undefined : site.watch();
+  const stopPurging = scheduleRetention(store, now, log, options.purgeEveryMs ?? PURGE_EVERY_MS);
 
   const empty: SiteSnapshot = { ...site.snapshot, index: buildIndex([]), pages: 0, sections: 0 };
+  let listening: string | null = null;
+  const publicBase = (): string => baseOf(options.publicUrl ?? site.snapshot.siteUrl ?? listening ?? 'http://localhost');
   const services: Services = {
     store,
     contract: options.contract ?? loadOpenApi(),
@@ -151,16 +164,30 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
     now,
     auth: new Authenticator(store, now, log),
     limits: new VisitorLimits({ ...DEFAULT_LIMITS, ...options.limits }, () => now().getTime()),
-    allowedOrigins: options.allowedOrigins ?? [],
+    allowedOrigins: () => [...(options.allowedOrigins ?? []), new URL(publicBase()).origin, ...(listening ? [listening] : [])],
+    publicBase,
   };
+  const transport = { ...DEFAULT_TRANSPORT, ...options.transport };
 
   const app = Fastify({
     logger: false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
-    // allowUnionTypes: the contract's event properties may be strings, numbers or booleans.
-    ajv: { customOptions: { coerceTypes: true, allErrors: true, removeAdditional: false, allowUnionTypes: true } },
+    requestTimeout: transport.requestTimeoutMs,
+    // Node checks the request and header timeouts this often; its default (30 s) would let a stalled request live long past them.
+    http: { headersTimeout: transport.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, transport.requestTimeoutMs) },
+    clientErrorHandler,
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(COMMON_HEADERS).header('content-security-policy', API_POLICY);
+      const path = (request.raw.url ?? '').split('?')[0] ?? '';
+      log(`refused a request that could not be routed (${error.code}): ${path.slice(0, 200)}`);
+      return sendProblem(reply, problemOf(400, 'The URL is not valid: check its percent-encoding (% followed by two hexadecimal digits).'));
+    },
   });
+  capConnections(app.server, transport.connectionsPerAddress, options.trustProxy);
+  useContractValidation(app);
+  // Only JSON bodies: without this, Fastify would parse text/plain and answer 422 instead of 415.
+  app.removeContentTypeParser('text/plain');
   errorHandler(app, log);
   // Before any route, so every response has them: errors, redirects and the answer streams that write their own
   // head (they pass these on). sendSite replaces the policy for pages.
@@ -191,10 +218,12 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
     async listen(port, host) {
       await app.listen({ port, host });
       const address = app.server.address();
-      return `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+      listening = `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
+      return listening;
     },
     async close() {
       stopWatching();
+      await stopPurging();
       // app.close() waits for every connection to end, and a keep-alive connection whose response was in flight
       // when closing began would stay open after it for the whole keep-alive timeout (72 s), keeping the store
       // open: end each such connection as soon as its response has been sent in full.

@@ -6,8 +6,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits, Project } from '../projects/types.js';
 import { HttpProblem } from '../serve/problem.js';
-import { DEFAULT_LIMITS, RateLimiter, rateLimitHeaders, visitorKey, type RateLimit } from '../serve/rateLimit.js';
-import type { Store } from '../store/types.js';
+import { DEFAULT_DAILY_STORAGE_BYTES, DEFAULT_LIMITS, RateLimiter, rateLimitHeaders, visitorKey, type RateLimit } from '../serve/rateLimit.js';
+import { StorageQuotaError, type DailyAllowance, type Store } from '../store/types.js';
 
 export type LimitedOperation = keyof typeof DEFAULT_LIMITS;
 
@@ -35,31 +35,67 @@ export class VisitorLimits {
     return limiter;
   }
 
-  /** Counts the request against the visitor's limit; over it, throws a 429 problem with Retry-After. */
-  take(operation: LimitedOperation, project: Project, limits: Limits, request: FastifyRequest, reply: FastifyReply): void {
-    const rule = operation === 'messages' ? (limits.visitorMessages ?? this.defaults.messages) : this.defaults.searches;
-    const decision = this.limiter(project.id, operation, rule).take(visitorKey(request.ip));
+  private rule(operation: LimitedOperation, limits: Limits): RateLimit {
+    const own = { messages: limits.visitorMessages, searches: undefined, feedback: limits.visitorFeedback, events: limits.visitorEvents }[operation];
+    return own ?? this.defaults[operation];
+  }
+
+  /**
+   * Counts the request (`cost` events for recordEvents) against the visitor's limit; over it, throws a 429 problem
+   * with Retry-After.
+   */
+  take(operation: LimitedOperation, project: Project, limits: Limits, request: FastifyRequest, reply: FastifyReply, cost = 1): void {
+    const decision = this.limiter(project.id, operation, this.rule(operation, limits)).take(visitorKey(request.ip), cost);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
-      const what = operation === 'messages' ? 'questions' : 'searches';
+      const what = { messages: 'questions', searches: 'searches', feedback: 'feedback requests', events: 'events' }[operation];
       throw new HttpProblem(429, `Too many ${what} from this visitor: ${decision.limit} are allowed per window. Try again in ${decision.resetSeconds} seconds.`, undefined, headers);
     }
     reply.headers(headers);
   }
 }
 
-/** Throws a 429 problem when the project has answered its monthly quota of messages. */
-export async function requireQuota(store: Store, project: Project, limits: Limits, now: Date): Promise<void> {
+/** A reservation not turned into a message within this time belongs to a server that died mid-answer. */
+const RESERVATION_TTL_MS = 10 * 60_000;
+
+/**
+ * Reserves one message of the project's monthly quota before the answer is written, so concurrent questions can
+ * never store more answers than the quota. Returns the reservation (null when no quota applies); throws a 429
+ * problem when the quota is used up.
+ */
+export async function reserveQuota(store: Store, project: Project, limits: Limits, now: Date): Promise<string | null> {
   const quota = limits.monthlyMessages;
-  if (quota === undefined) return;
+  if (quota === undefined) return null;
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  if ((await store.messagesSince(project.id, monthStart.toISOString())) < quota) return;
+  const staleBefore = new Date(now.getTime() - RESERVATION_TTL_MS).toISOString();
+  const reservation = await store.reserveMessage(project.id, monthStart.toISOString(), quota, now.toISOString(), staleBefore);
+  if (reservation) return reservation;
   const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const seconds = Math.ceil((nextMonth.getTime() - now.getTime()) / 1000);
   throw new HttpProblem(
     429,
     `This project has answered its ${quota} messages for this month. Questions are answered again from ${nextMonth.toISOString().slice(0, 10)}; search still works.`,
     undefined,
-    { 'retry-after': String(seconds), 'ratelimit-remaining': '0' },
+    { 'retry-after': String(seconds), 'ratelimit-limit': String(quota), 'ratelimit-remaining': '0', 'ratelimit-reset': String(seconds) },
   );
+}
+
+/** The project's allowance of stored feedback and events for the day of `now`. */
+export function dailyAllowance(limits: Limits, now: Date): DailyAllowance {
+  return { day: now.toISOString().slice(0, 10), bytes: limits.dailyStorageBytes ?? DEFAULT_DAILY_STORAGE_BYTES };
+}
+
+/** Stores through `write`, answering 429 when the project's storage allowance for the day is used up. */
+export async function withinAllowance(write: () => Promise<void>, now: Date): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof StorageQuotaError)) throw error;
+    const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+    const seconds = Math.ceil((tomorrow.getTime() - now.getTime()) / 1000);
+    throw new HttpProblem(429, 'This project has stored as much feedback and as many events as it may today. Try again tomorrow (UTC).', undefined, {
+      'retry-after': String(seconds),
+      'ratelimit-remaining': '0',
+    });
+  }
 }

@@ -26,6 +26,8 @@ export interface Services {
   now: Clock;
   auth: Authenticator;
   limits: VisitorLimits;
-  /** Origins allowed for every project (`--allowed-origin`), besides each project's own. */
-  allowedOrigins: readonly string[];
+  /** Origins allowed for every project (`--allowed-origin`, the public URL's, the listening address'), besides each project's own. */
+  allowedOrigins(): readonly string[];
+  /** The base of the URLs answers and results link to (see urls.ts). */
+  publicBase(): string;
 }

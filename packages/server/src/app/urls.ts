@@ -1,7 +1,23 @@
-/** Absolute URLs of the served site's pages in API answers. */
-import type { FastifyRequest } from 'fastify';
-import { servingOrigin } from './access.js';
+/**
+ * The base of every URL the API returns (results, citations): the project's configured public URL (`--public-url`),
+ * else the site's own `url` (read from its home page's canonical link), else the address the server listens on.
+ * Never the request's Host or X-Forwarded-* headers, which the client chooses.
+ */
 
-export function publicUrl(request: FastifyRequest, path: string): string {
-  return `${servingOrigin(request)}${path}`;
+/** `https://docs.example.com/` → `https://docs.example.com`: the base that a path starting with `/` is appended to. */
+export function baseOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The site's `url` from a built home page: its canonical link's origin, or null. */
+export function canonicalOrigin(html: string): string | null {
+  const href = /<link\b[^>]*\brel=["']?canonical["']?[^>]*>/i.exec(html)?.[0].match(/\bhref=["']?([^"'\s>]+)/i)?.[1];
+  if (!href) return null;
+  try {
+    const url = new URL(href);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }

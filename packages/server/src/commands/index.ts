@@ -28,7 +28,15 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
     throw new UsageError(`index: "${dir}" is not a folder; build your site first and pass its output folder`);
   }
   const started = performance.now();
-  const options = { baseUrl: values['base-url'], cleanTitles: values['clean-titles'] };
+  const skipped: string[] = [];
+  const options = {
+    baseUrl: values['base-url'],
+    cleanTitles: values['clean-titles'],
+    onSkip: (file: string, reason: string) => {
+      skipped.push(file);
+      io.err(`docent: index: skipped ${path.join(dir, file)}: ${reason}\n`);
+    },
+  };
   const pages = await listPages(dir, options);
   if (pages.length === 0) {
     throw new UsageError(`index: "${dir}" holds no .html pages; pass the folder your generator writes HTML into`);
@@ -39,6 +47,6 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
   await writeFile(out, json);
   const ms = Math.round(performance.now() - started);
   const kib = (Buffer.byteLength(json) / 1024).toFixed(1);
-  io.out(`Indexed ${pages.length} pages into ${index.sections.length} sections in ${ms} ms: ${out} (${kib} KiB)\n`);
+  io.out(`Indexed ${pages.length - skipped.length} pages${skipped.length ? ` (${skipped.length} skipped)` : ''} into ${index.sections.length} sections in ${ms} ms: ${out} (${kib} KiB)\n`);
   return 0;
 }

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from '../app/createServer.js';
+import { parseTrustProxy, type TrustProxy } from '../app/transport.js';
 import { ConfigError, readDocentConfig, type DocentConfig } from '../config/docentConfig.js';
 import { PROJECT_ID, PROJECT_ID_RULE } from '../projects/types.js';
 import { llmConfigFromEnv } from '../serve/llm.js';
@@ -31,8 +32,10 @@ export interface ServeOptions {
   allowedOrigins: string[];
   /** docent.config.json: given with --config, or found in the working folder. */
   config?: string;
-  /** --trust-proxy: the server runs behind a reverse proxy that sets X-Forwarded-*. */
-  trustProxy?: boolean;
+  /** --trust-proxy: the proxies in front of the server (a count, or their addresses). */
+  trustProxy?: TrustProxy;
+  /** --public-url: the base of result and citation URLs. */
+  publicUrl?: string;
 }
 
 const DEFAULT_CONFIG = 'docent.config.json';
@@ -46,7 +49,8 @@ export function parseServeArgs(args: string[]): ServeOptions {
     db: { type: 'string', default: DEFAULT_DB },
     'allowed-origin': { type: 'string', multiple: true, default: [] },
     config: { type: 'string' },
-    'trust-proxy': { type: 'boolean', default: false },
+    'trust-proxy': { type: 'string' },
+    'public-url': { type: 'string' },
   });
   if (values.config !== undefined && !existsSync(values.config)) {
     throw new UsageError(`serve: --config ${values.config} does not exist; pass the path of your docent.config.json`);
@@ -59,7 +63,27 @@ export function parseServeArgs(args: string[]): ServeOptions {
   if (!values.project || !PROJECT_ID.test(values.project)) throw new UsageError(`serve: --project must be a project id: ${PROJECT_ID_RULE}`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`serve: --port must be a port number from 0 to 65535; got "${values.port}"`);
-  return { site: values.site, project: values.project, port, host: values.host, db: values.db, allowedOrigins: values['allowed-origin'], trustProxy: values['trust-proxy'], ...(config ? { config } : {}) };
+  let trustProxy: TrustProxy | undefined;
+  if (values['trust-proxy'] !== undefined) {
+    const parsed = parseTrustProxy(values['trust-proxy']);
+    if (typeof parsed === 'string') throw new UsageError(`serve: --trust-proxy: ${parsed}; got "${values['trust-proxy']}"`);
+    trustProxy = parsed;
+  }
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl)) {
+    throw new UsageError(`serve: --public-url must be an http or https URL, such as https://docs.example.com; got "${publicUrl}"`);
+  }
+  return {
+    site: values.site,
+    project: values.project,
+    port,
+    host: values.host,
+    db: values.db,
+    allowedOrigins: values['allowed-origin'],
+    ...(trustProxy ? { trustProxy } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(config ? { config } : {}),
+  };
 }
 
 /** Starts the server; resolves once it listens. */
@@ -92,7 +116,8 @@ export async function startServer(options: ServeOptions, log: (message: string) 
     ...(config ? { config } : {}),
     allowedOrigins: options.allowedOrigins,
     llm,
-    trustProxy: options.trustProxy ?? false,
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     logger: log,
   }).catch(async (error: unknown) => {
     await store.close();

@@ -37,13 +37,16 @@ interface LimitsJson {
   plan?: string;
   monthly_messages?: number;
   visitor_rate_limit?: RateLimitJson;
+  visitor_feedback_limit?: { requests: number; window: string };
+  visitor_event_limit?: { events: number; window: string };
+  daily_storage_mb?: number;
 }
 
 interface ProjectJson {
   id: string;
   name: string;
   allowed_origins?: string[];
-  settings?: { public?: boolean; prompt?: { instructions?: string; template?: string }; widget?: WidgetSettings };
+  settings?: { public?: boolean; retention_days?: number; prompt?: { instructions?: string; template?: string }; widget?: WidgetSettings };
   limits?: LimitsJson;
 }
 
@@ -139,15 +142,18 @@ function promptOf(prompt: { instructions?: string; template?: string } | undefin
   return { kind: 'template', text };
 }
 
-function rateLimitOf(rule: RateLimitJson, where: string): RateLimit {
-  return { requests: rule.messages, windowMs: durationMs(rule.window, `${where}.window`) };
+function rateLimitOf(requests: number, window: string, where: string): RateLimit {
+  return { requests, windowMs: durationMs(window, `${where}.window`) };
 }
 
 /** The numbers of a plan, or of a project's own `limits`. */
 export function limitsOf(json: LimitsJson, where: string): Limits {
   return {
     ...(json.monthly_messages !== undefined ? { monthlyMessages: json.monthly_messages } : {}),
-    ...(json.visitor_rate_limit ? { visitorMessages: rateLimitOf(json.visitor_rate_limit, `${where}.visitor_rate_limit`) } : {}),
+    ...(json.visitor_rate_limit ? { visitorMessages: rateLimitOf(json.visitor_rate_limit.messages, json.visitor_rate_limit.window, `${where}.visitor_rate_limit`) } : {}),
+    ...(json.visitor_feedback_limit ? { visitorFeedback: rateLimitOf(json.visitor_feedback_limit.requests, json.visitor_feedback_limit.window, `${where}.visitor_feedback_limit`) } : {}),
+    ...(json.visitor_event_limit ? { visitorEvents: rateLimitOf(json.visitor_event_limit.events, json.visitor_event_limit.window, `${where}.visitor_event_limit`) } : {}),
+    ...(json.daily_storage_mb !== undefined ? { dailyStorageBytes: json.daily_storage_mb * 1024 * 1024 } : {}),
   };
 }
 
@@ -174,6 +180,7 @@ function projectOf(json: ProjectJson, where: string, plans: readonly string[]): 
     ...(prompt ? { prompt } : {}),
     widget: json.settings?.widget ?? {},
     limits,
+    ...(json.settings?.retention_days !== undefined ? { retentionDays: json.settings.retention_days } : {}),
   };
 }
 

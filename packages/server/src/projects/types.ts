@@ -31,6 +31,12 @@ export interface Limits {
   monthlyMessages?: number;
   /** Messages one visitor may send per window. */
   visitorMessages?: RateLimit;
+  /** Feedback requests one visitor may send per window. */
+  visitorFeedback?: RateLimit;
+  /** Events one visitor may record per window (a batch of 50 counts 50). */
+  visitorEvents?: RateLimit;
+  /** Bytes of feedback and events the whole project may store per UTC day. */
+  dailyStorageBytes?: number;
 }
 
 export interface ProjectLimits extends Limits {
@@ -44,7 +50,12 @@ export interface ProjectSettings {
   prompt?: CustomPrompt;
   widget: WidgetSettings;
   limits: ProjectLimits;
+  /** Events, searches and conversations older than this many days are deleted (default DEFAULT_RETENTION_DAYS). */
+  retentionDays?: number;
 }
+
+/** How long readers' events, searches and conversations are kept when a project sets nothing. */
+export const DEFAULT_RETENTION_DAYS = 365;
 
 export interface Project extends ProjectSettings {
   id: string;

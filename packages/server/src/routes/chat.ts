@@ -9,8 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { answer, search, type DocentIndex, type Section } from '@docent/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerPieces, toApiAnswer, type ApiAnswer, type ApiCitation } from '../serve/answers.js';
-import { servingOrigin } from '../app/access.js';
-import { limitsOf, requireQuota } from '../app/limits.js';
+import { limitsOf, reserveQuota } from '../app/limits.js';
 import type { Services } from '../app/services.js';
 import type { Project } from '../projects/types.js';
 import { chatMessages, citedNumbers, streamAnswer } from '../serve/llm.js';
@@ -165,6 +164,21 @@ async function written({ services, project, index, body, origin, ids, output }: 
   };
 }
 
+/** Stores the answer, turning the quota reservation into the message; a failed write is logged, not the reader's problem. */
+async function keep(services: Services, project: Project, question: string, result: ApiAnswer, newConversation: boolean, reservation: string | null): Promise<boolean> {
+  try {
+    await services.store.saveAnswer(
+      project.id,
+      { conversationId: result.conversation_id, messageId: result.message_id, question, answer: result.answer, answered: result.answered, citations: result.citations, newConversation },
+      reservation ?? undefined,
+    );
+    return true;
+  } catch (error) {
+    services.log(`could not store an answer of project ${project.id} (the reader still got it): ${(error as Error).message}`);
+    return false;
+  }
+}
+
 export function chatRoutes(app: FastifyInstance, services: Services): void {
   contractRoute(app, services, {
     operationId: 'sendMessage',
@@ -173,36 +187,34 @@ export function chatRoutes(app: FastifyInstance, services: Services): void {
       const { project } = request.access;
       const limits = await limitsOf(services.store, project);
       services.limits.take('messages', project, limits, request, reply);
-      await requireQuota(services.store, project, limits, services.now());
       const body = request.body as MessageRequest;
       if (body.conversation_id && !(await services.store.conversationExists(project.id, body.conversation_id))) {
         throw new HttpProblem(422, 'The conversation does not exist. Leave out conversation_id to start a new conversation.', [
           { pointer: '/conversation_id', detail: `there is no conversation ${body.conversation_id} in this project` },
         ]);
       }
-      const ids: Ids = { conversation: body.conversation_id ?? newId('conv'), message: newId('msg') };
-      const streaming = body.stream === true || (request.headers.accept ?? '').includes('text/event-stream');
-      const output = streaming ? streamOutput(request, reply) : jsonOutput();
-      const stop = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) stop.abort();
-      });
+      const reservation = await reserveQuota(services.store, project, limits, services.now());
+      let kept = false;
+      try {
+        const ids: Ids = { conversation: body.conversation_id ?? newId('conv'), message: newId('msg') };
+        const streaming = body.stream === true || (request.headers.accept ?? '').includes('text/event-stream');
+        const output = streaming ? streamOutput(request, reply) : jsonOutput();
+        const stop = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) stop.abort();
+        });
 
-      const asked: Asked = { services, project, index: services.content(project.id).index, body, origin: servingOrigin(request), ids, output };
-      const fromModel = await written(asked, stop.signal);
-      if (fromModel === 'failed') return output.fail('The language model stopped in the middle of the answer. Ask again.');
-      const result = fromModel ?? (await extractive(asked.index, body.question, asked.origin, ids, output));
-      if (output.closed) return reply;
-      await services.store.saveAnswer(project.id, {
-        conversationId: result.conversation_id,
-        messageId: result.message_id,
-        question: body.question,
-        answer: result.answer,
-        answered: result.answered,
-        citations: result.citations,
-        newConversation: !body.conversation_id,
-      });
-      return output.done(result);
+        const asked: Asked = { services, project, index: services.content(project.id).index, body, origin: services.publicBase(), ids, output };
+        const fromModel = await written(asked, stop.signal);
+        if (fromModel === 'failed') return output.fail('The language model stopped in the middle of the answer. Ask again.');
+        const result = fromModel ?? (await extractive(asked.index, body.question, asked.origin, ids, output));
+        if (output.closed) return reply;
+        kept = await keep(services, project, body.question, result, !body.conversation_id, reservation);
+        return output.done(result);
+      } finally {
+        // A question that got no stored answer does not use the quota.
+        if (reservation && !kept) await services.store.releaseReservation(reservation).catch((error: Error) => services.log(`could not release a quota reservation: ${error.message}`));
+      }
     },
   });
 }

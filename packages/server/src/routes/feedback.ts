@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { dailyAllowance, limitsOf, withinAllowance } from '../app/limits.js';
 import type { Services } from '../app/services.js';
 import { HttpProblem } from '../serve/problem.js';
 import { contractRoute } from './route.js';
@@ -39,6 +40,8 @@ export function feedbackRoutes(app: FastifyInstance, services: Services): void {
     body: 'FeedbackRequest',
     async handler(request, reply) {
       const { project } = request.access;
+      const limits = await limitsOf(services.store, project);
+      services.limits.take('feedback', project, limits, request, reply);
       const { target, rating, comment } = request.body as FeedbackRequest;
       if (target.type === 'answer' && !(await services.store.answerExists(project.id, target.message_id))) {
         throw new HttpProblem(422, 'The answer does not exist in this project. Send the message_id that sendMessage returned.', [
@@ -46,15 +49,9 @@ export function feedbackRoutes(app: FastifyInstance, services: Services): void {
         ]);
       }
       const id = feedbackId();
-      await services.store.saveFeedback({
-        id,
-        project: project.id,
-        targetType: target.type,
-        url: target.url ?? null,
-        messageId: target.type === 'answer' ? target.message_id : null,
-        rating,
-        comment: comment ?? null,
-      });
+      const now = services.now();
+      const row = { id, project: project.id, targetType: target.type, url: target.url ?? null, messageId: target.type === 'answer' ? target.message_id : null, rating, comment: comment ?? null };
+      await withinAllowance(() => services.store.saveFeedback(row, dailyAllowance(limits, now)), now);
       return reply.code(202).send({ id });
     },
   });
@@ -63,12 +60,15 @@ export function feedbackRoutes(app: FastifyInstance, services: Services): void {
     operationId: 'recordEvents',
     body: 'EventsRequest',
     async handler(request, reply) {
-      if (optedOutOfTracking(request.headers)) return reply.code(202).send({ accepted: 0 });
+      const { project } = request.access;
       const { events } = request.body as { events: EventInput[] };
-      await services.store.saveEvents(
-        request.access.project.id,
-        events.map((event) => ({ type: event.type, url: event.url, occurredAt: event.timestamp, properties: event.properties ?? null })),
-      );
+      const limits = await limitsOf(services.store, project);
+      // Counted even when nothing is stored, so the limit answers the same whatever the privacy headers say.
+      services.limits.take('events', project, limits, request, reply, events.length);
+      if (optedOutOfTracking(request.headers)) return reply.code(202).send({ accepted: 0 });
+      const rows = events.map((event) => ({ type: event.type, url: event.url, occurredAt: event.timestamp, properties: event.properties ?? null }));
+      const now = services.now();
+      await withinAllowance(() => services.store.saveEvents(project.id, rows, dailyAllowance(limits, now)), now);
       return reply.code(202).send({ accepted: events.length });
     },
   });

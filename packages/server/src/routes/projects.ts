@@ -4,7 +4,6 @@ import { defaultOptions } from '@docent/widget/attributes';
 import type { FastifyInstance } from 'fastify';
 import { limitsOf } from '../app/limits.js';
 import type { Services } from '../app/services.js';
-import { publicUrl } from '../app/urls.js';
 import type { WidgetSettings } from '../projects/types.js';
 import { contractRoute } from './route.js';
 
@@ -73,7 +72,7 @@ export function projectRoutes(app: FastifyInstance, services: Services): void {
       return {
         query: q,
         results: sections.map(({ page, section }) => ({
-          url: publicUrl(request, section.url),
+          url: `${services.publicBase()}${section.url}`,
           title: page.pageTitle,
           heading: section.heading || null,
           breadcrumb: section.breadcrumb,

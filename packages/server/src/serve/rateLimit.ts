@@ -21,7 +21,12 @@ export interface RateLimit {
 export const DEFAULT_LIMITS = {
   messages: { requests: 20, windowMs: 60_000 },
   searches: { requests: 120, windowMs: 60_000 },
+  feedback: { requests: 30, windowMs: 60_000 },
+  events: { requests: 600, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimit>;
+
+/** What one project may store of feedback and events per UTC day when its plan sets nothing: 50 MiB. */
+export const DEFAULT_DAILY_STORAGE_BYTES = 50 * 1024 * 1024;
 
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -31,7 +36,8 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  take(visitor: string): RateDecision {
+  /** Counts `cost` requests (or events) against the visitor's window; refused whole when they do not all fit. */
+  take(visitor: string, cost = 1): RateDecision {
     const now = this.now();
     if (this.windows.size > 10_000) this.prune(now);
     let window = this.windows.get(visitor);
@@ -40,8 +46,8 @@ export class RateLimiter {
       this.windows.set(visitor, window);
     }
     const resetSeconds = Math.max(1, Math.ceil((window.start + this.rule.windowMs - now) / 1000));
-    if (window.count >= this.rule.requests) return { allowed: false, limit: this.rule.requests, remaining: 0, resetSeconds };
-    window.count += 1;
+    if (window.count + cost > this.rule.requests) return { allowed: false, limit: this.rule.requests, remaining: Math.max(0, this.rule.requests - window.count), resetSeconds };
+    window.count += cost;
     return { allowed: true, limit: this.rule.requests, remaining: this.rule.requests - window.count, resetSeconds };
   }
 

@@ -3,11 +3,12 @@
  * built on start and again whenever the site is rebuilt: the server watches the site's `index.html`, which
  * every build rewrites.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
 import { buildIndex, type DocentIndex } from '@docent/engine';
-import { sectionsFromDirectory } from '@docent/engine/node';
+import { MAX_PAGE_BYTES, sectionsFromDirectory } from '@docent/engine/node';
+import { canonicalOrigin } from '../app/urls.js';
 import { inlineHashesOf, mergeInlineHashes, type InlineHashes } from './inlineHashes.js';
 
 export interface SiteSnapshot {
@@ -16,6 +17,8 @@ export interface SiteSnapshot {
   sections: number;
   /** The site's name: the part of the home page's `<title>` after the last `|`. */
   siteName: string | null;
+  /** The site's own `url`: the origin of the home page's canonical link, or null. */
+  siteUrl: string | null;
   /** The inline scripts and styles of every page, which the Content-Security-Policy allows by hash. */
   inline: InlineHashes;
   indexedAt: Date;
@@ -23,27 +26,37 @@ export interface SiteSnapshot {
 
 const WATCH_INTERVAL_MS = 1000;
 
-async function siteNameOf(siteDir: string): Promise<string | null> {
+async function homePage(siteDir: string): Promise<string> {
   try {
-    const html = await readFile(path.join(siteDir, 'index.html'), 'utf8');
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
-    if (!title) return null;
-    return title.split('|').pop()?.trim() || title;
+    return await readFile(path.join(siteDir, 'index.html'), 'utf8');
   } catch {
-    return null;
+    return '';
   }
+}
+
+function siteNameOf(html: string): string | null {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+  if (!title) return null;
+  return title.split('|').pop()?.trim() || title;
 }
 
 /** The inline scripts and styles of every HTML file in the site, each once. */
 export async function siteInlineHashes(siteDir: string): Promise<InlineHashes> {
   const files = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html'));
   const pages: InlineHashes[] = [];
-  for (const file of files) pages.push(inlineHashesOf(await readFile(path.join(siteDir, file), 'utf8')));
+  for (const file of files) {
+    const full = path.join(siteDir, file);
+    // A page too large to index is not worth hashing either: it is served, and its inline code is allowed by
+    // the page's own policy when it is requested.
+    if ((await stat(full)).size > MAX_PAGE_BYTES) continue;
+    pages.push(inlineHashesOf(await readFile(full, 'utf8')));
+  }
   return mergeInlineHashes(pages);
 }
 
-export async function indexSite(siteDir: string): Promise<SiteSnapshot> {
-  const sections = await sectionsFromDirectory(siteDir, { cleanTitles: true });
+export async function indexSite(siteDir: string, log: (message: string) => void = () => undefined): Promise<SiteSnapshot> {
+  const sections = await sectionsFromDirectory(siteDir, { cleanTitles: true, onSkip: (file, reason) => log(`skipped ${path.join(siteDir, file)}: ${reason}`) });
+  const home = await homePage(siteDir);
   if (sections.length === 0) {
     throw new Error(`${siteDir} has no HTML pages to index: build the site first, or pass the folder the build writes to --site.`);
   }
@@ -51,7 +64,8 @@ export async function indexSite(siteDir: string): Promise<SiteSnapshot> {
     index: buildIndex(sections),
     pages: new Set(sections.map((section) => section.pageUrl)).size,
     sections: sections.length,
-    siteName: await siteNameOf(siteDir),
+    siteName: siteNameOf(home),
+    siteUrl: canonicalOrigin(home),
     inline: await siteInlineHashes(siteDir),
     indexedAt: new Date(),
   };
@@ -66,7 +80,7 @@ export class SiteIndex {
   ) {}
 
   static async open(siteDir: string, log: (message: string) => void): Promise<SiteIndex> {
-    return new SiteIndex(siteDir, await indexSite(siteDir), log);
+    return new SiteIndex(siteDir, await indexSite(siteDir, log), log);
   }
 
   get snapshot(): SiteSnapshot {
@@ -76,7 +90,7 @@ export class SiteIndex {
   /** Re-indexes now (also what the watcher calls). */
   async refresh(): Promise<void> {
     try {
-      this.current = await indexSite(this.siteDir);
+      this.current = await indexSite(this.siteDir, this.log);
       this.log(`re-indexed ${this.current.pages} pages (${this.current.sections} sections) after the site changed`);
     } catch (error) {
       this.log(`the site changed but could not be re-indexed; still answering from the previous index: ${(error as Error).message}`);

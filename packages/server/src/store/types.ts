@@ -105,6 +105,19 @@ export interface AnalyticsData {
   comments: { url: string | null; rating: 'up' | 'down'; comment: string }[];
 }
 
+/** How many bytes of feedback and events a project may store on one UTC day. */
+export interface DailyAllowance {
+  /** The UTC day, `2026-11-26`. */
+  day: string;
+  bytes: number;
+}
+
+export interface PurgeCounts {
+  events: number;
+  searches: number;
+  conversations: number;
+}
+
 /** A declared project with its settings, applied by `applyProjects` (config as code). */
 export interface ProjectDeclaration extends ProjectSettings {
   id: string;
@@ -141,13 +154,27 @@ export interface Store {
   /** Records a use of the key (the caller throttles how often). */
   touchKey(prefix: string, at: string): Promise<void>;
 
+  /**
+   * Reserves one message of the monthly quota, atomically: counts the messages stored since `monthStart` and the
+   * reservations still open, and takes one if that is under `quota`. Returns the reservation's id, or null when
+   * the quota is used up. A reservation older than `staleBefore` (a server that died mid-answer) no longer counts.
+   */
+  reserveMessage(project: string, monthStart: string, quota: number, now: string, staleBefore: string): Promise<string | null>;
+  /** Gives a reservation back (the answer failed or the reader left before it was stored). */
+  releaseReservation(id: string): Promise<void>;
+
   conversationExists(project: string, conversationId: string): Promise<boolean>;
   recentTurns(conversationId: string, count: number): Promise<Turn[]>;
-  saveAnswer(project: string, answer: StoredAnswer): Promise<void>;
+  /** Stores an answer; with `reservation`, turns that reservation into the stored message in the same transaction. */
+  saveAnswer(project: string, answer: StoredAnswer, reservation?: string): Promise<void>;
   messagesSince(project: string, since: string): Promise<number>;
   answerExists(project: string, messageId: string): Promise<boolean>;
-  saveFeedback(feedback: FeedbackRow): Promise<void>;
-  saveEvents(project: string, events: readonly EventRow[]): Promise<void>;
+  /** Stores feedback within the project's daily storage allowance; throws StorageQuotaError past it. */
+  saveFeedback(feedback: FeedbackRow, allowance: DailyAllowance): Promise<void>;
+  /** Stores events within the project's daily storage allowance; throws StorageQuotaError past it. */
+  saveEvents(project: string, events: readonly EventRow[], allowance: DailyAllowance): Promise<void>;
+  /** Deletes the events, searches and conversations (with their messages) of a project created before `before`. */
+  purge(project: string, before: string): Promise<PurgeCounts>;
   analytics(project: string, since: string, top: number): Promise<AnalyticsData>;
 
   close(): Promise<void>;
@@ -156,6 +183,11 @@ export interface Store {
 /** A write that conflicts with what is stored: a duplicate id, the last owner. */
 export class ConflictError extends Error {
   override name = 'ConflictError';
+}
+
+/** A write over the project's daily storage allowance. */
+export class StorageQuotaError extends Error {
+  override name = 'StorageQuotaError';
 }
 
 export class NotFoundError extends Error {

@@ -3,6 +3,7 @@
  * write the server acknowledged survives a crash, and a busy timeout so the CLI and a running server share the
  * file. Every statement of the SQLite store is in this file and migrations.ts.
  */
+import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -21,7 +22,10 @@ import {
   type KeyCheck,
   type Member,
   type NewApiKey,
+  type DailyAllowance,
   type ProjectDeclaration,
+  type PurgeCounts,
+  StorageQuotaError,
   type Store,
   type StoredAnswer,
   type Thumbs,
@@ -56,7 +60,7 @@ interface KeyRow {
 }
 
 /** The parts of a project kept as one JSON column. */
-type StoredSettings = Pick<ProjectSettings, 'prompt' | 'widget' | 'limits'>;
+type StoredSettings = Pick<ProjectSettings, 'prompt' | 'widget' | 'limits' | 'retentionDays'>;
 
 function projectOf(row: ProjectRow): Project {
   const settings = JSON.parse(row.settings) as StoredSettings;
@@ -68,6 +72,7 @@ function projectOf(row: ProjectRow): Project {
     ...(settings.prompt ? { prompt: settings.prompt } : {}),
     widget: settings.widget,
     limits: settings.limits,
+    ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -88,11 +93,21 @@ function keyOf(row: KeyRow): ApiKey {
 }
 
 function settingsColumns(settings: ProjectSettings): [string, number, string, string] {
-  const stored: StoredSettings = { widget: settings.widget, limits: settings.limits, ...(settings.prompt ? { prompt: settings.prompt } : {}) };
+  const stored: StoredSettings = {
+    widget: settings.widget,
+    limits: settings.limits,
+    ...(settings.prompt ? { prompt: settings.prompt } : {}),
+    ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
+  };
   return [settings.name, settings.public ? 1 : 0, JSON.stringify(settings.allowedOrigins), JSON.stringify(stored)];
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/** What a row costs the daily storage allowance: the UTF-8 bytes of its values, plus a fixed overhead per row. */
+function storedBytes(values: readonly (string | null)[]): number {
+  return 64 + values.reduce((sum, value) => sum + (value === null ? 0 : Buffer.byteLength(value)), 0);
+}
 
 /** The schema version of an open database: schema_version's newest row, or 0.1.0's `user_version`. */
 function schemaVersion(db: Db): { version: number; writtenBy: string | null } {
@@ -147,9 +162,14 @@ export function openSqliteStore(file: string): SqliteStore {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db, file);
+    // A write lock, taken and given back: SQLite opens a file it may not write read-only, without a word.
+    db.exec('BEGIN IMMEDIATE; ROLLBACK');
   } catch (error) {
     db.close();
     if (error instanceof StoreError) throw error;
+    if ((error as { code?: string }).code?.startsWith('SQLITE_READONLY') || (error as { code?: string }).code === 'SQLITE_CANTOPEN') {
+      throw new StoreError(`the database ${file} is not writable by this user (${(error as Error).message}); fix the permissions of the file and its folder, or pass another file with --db`);
+    }
     throw new StoreError(`the database ${file} cannot be used: ${(error as Error).message}`);
   }
   return new SqliteStore(db, file);
@@ -313,6 +333,22 @@ export class SqliteStore implements Store {
     this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE prefix = ?').run(at, prefix);
   }
 
+  async reserveMessage(project: string, monthStart: string, quota: number, now: string, staleBefore: string): Promise<string | null> {
+    const id = `res_${randomBytes(12).toString('hex')}`;
+    const taken = this.db.transaction(() => {
+      this.db.prepare('DELETE FROM message_reservations WHERE project = ? AND created_at < ?').run(project, staleBefore);
+      const open = (this.db.prepare('SELECT count(*) AS count FROM message_reservations WHERE project = ?').get(project) as { count: number }).count;
+      if (open + this.countMessagesSince(project, monthStart) >= quota) return false;
+      this.db.prepare('INSERT INTO message_reservations (id, project, created_at) VALUES (?, ?, ?)').run(id, project, now);
+      return true;
+    }).immediate();
+    return taken ? id : null;
+  }
+
+  async releaseReservation(id: string): Promise<void> {
+    this.db.prepare('DELETE FROM message_reservations WHERE id = ?').run(id);
+  }
+
   async conversationExists(project: string, conversationId: string): Promise<boolean> {
     return this.db.prepare('SELECT 1 FROM conversations WHERE id = ? AND project = ?').get(conversationId, project) !== undefined;
   }
@@ -322,8 +358,9 @@ export class SqliteStore implements Store {
     return rows.reverse();
   }
 
-  async saveAnswer(project: string, answer: StoredAnswer): Promise<void> {
+  async saveAnswer(project: string, answer: StoredAnswer, reservation?: string): Promise<void> {
     this.db.transaction(() => {
+      if (reservation) this.db.prepare('DELETE FROM message_reservations WHERE id = ?').run(reservation);
       if (answer.newConversation) this.db.prepare('INSERT INTO conversations (id, project) VALUES (?, ?)').run(answer.conversationId, project);
       this.db
         .prepare('INSERT INTO messages (id, conversation_id, question, answer, answered, citations) VALUES (?, ?, ?, ?, ?, ?)')
@@ -332,6 +369,10 @@ export class SqliteStore implements Store {
   }
 
   async messagesSince(project: string, since: string): Promise<number> {
+    return this.countMessagesSince(project, since);
+  }
+
+  private countMessagesSince(project: string, since: string): number {
     const row = this.db
       .prepare('SELECT count(*) AS count FROM messages JOIN conversations ON conversations.id = messages.conversation_id WHERE conversations.project = ? AND messages.created_at >= ?')
       .get(project, since) as { count: number };
@@ -346,17 +387,48 @@ export class SqliteStore implements Store {
     );
   }
 
-  async saveFeedback(feedback: FeedbackRow): Promise<void> {
-    this.db
-      .prepare('INSERT INTO feedback (id, project, target_type, url, message_id, rating, comment) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(feedback.id, feedback.project, feedback.targetType, feedback.url, feedback.messageId, feedback.rating, feedback.comment);
+  /** Adds `bytes` to the project's usage of the day, or throws StorageQuotaError when that would pass the allowance. */
+  private spend(project: string, allowance: DailyAllowance, bytes: number): void {
+    const used = (this.db.prepare('SELECT bytes FROM usage WHERE project = ? AND day = ?').get(project, allowance.day) as { bytes: number } | undefined)?.bytes ?? 0;
+    if (used + bytes > allowance.bytes) {
+      throw new StorageQuotaError(`the project ${project} has stored its ${allowance.bytes} bytes of feedback and events for ${allowance.day}`);
+    }
+    this.db.prepare('INSERT INTO usage (project, day, bytes) VALUES (?, ?, ?) ON CONFLICT (project, day) DO UPDATE SET bytes = bytes + excluded.bytes').run(project, allowance.day, bytes);
   }
 
-  async saveEvents(project: string, events: readonly EventRow[]): Promise<void> {
+  async saveFeedback(feedback: FeedbackRow, allowance: DailyAllowance): Promise<void> {
+    const bytes = storedBytes([feedback.url, feedback.messageId, feedback.comment, feedback.rating, feedback.targetType]);
+    this.db.transaction(() => {
+      this.spend(feedback.project, allowance, bytes);
+      this.db
+        .prepare('INSERT INTO feedback (id, project, target_type, url, message_id, rating, comment) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(feedback.id, feedback.project, feedback.targetType, feedback.url, feedback.messageId, feedback.rating, feedback.comment);
+    }).immediate();
+  }
+
+  async saveEvents(project: string, events: readonly EventRow[], allowance: DailyAllowance): Promise<void> {
+    const rows = events.map((event) => ({ ...event, properties: event.properties ? JSON.stringify(event.properties) : null }));
+    const bytes = rows.reduce((sum, row) => sum + storedBytes([row.type, row.url, row.occurredAt, row.properties]), 0);
     const insert = this.db.prepare('INSERT INTO events (project, type, url, occurred_at, properties) VALUES (?, ?, ?, ?, ?)');
     this.db.transaction(() => {
-      for (const event of events) insert.run(project, event.type, event.url, event.occurredAt, event.properties ? JSON.stringify(event.properties) : null);
-    })();
+      this.spend(project, allowance, bytes);
+      for (const row of rows) insert.run(project, row.type, row.url, row.occurredAt, row.properties);
+    }).immediate();
+  }
+
+  async purge(project: string, before: string): Promise<PurgeCounts> {
+    return this.db.transaction(() => {
+      const events = this.db.prepare('DELETE FROM events WHERE project = ? AND created_at < ?').run(project, before).changes;
+      const searches = this.db.prepare('DELETE FROM searches WHERE project = ? AND created_at < ?').run(project, before).changes;
+      // A conversation goes when its newest message is older than the cut; feedback on its answers stays, unlinked.
+      const old = `SELECT id FROM conversations WHERE project = @project AND created_at < @before
+                   AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = conversations.id AND created_at >= @before)`;
+      this.db.prepare(`UPDATE feedback SET message_id = NULL WHERE message_id IN (SELECT id FROM messages WHERE conversation_id IN (${old}))`).run({ project, before });
+      this.db.prepare(`DELETE FROM messages WHERE conversation_id IN (${old})`).run({ project, before });
+      const conversations = this.db.prepare(`DELETE FROM conversations WHERE id IN (${old})`).run({ project, before }).changes;
+      this.db.prepare('DELETE FROM usage WHERE project = ? AND day < ?').run(project, before.slice(0, 10));
+      return { events, searches, conversations };
+    }).immediate();
   }
 
   async analytics(project: string, since: string, top: number): Promise<AnalyticsData> {

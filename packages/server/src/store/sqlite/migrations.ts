@@ -87,4 +87,19 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX api_keys_by_project ON api_keys (project, created_at);
    CREATE INDEX messages_by_created ON messages (created_at);`,
+  `CREATE TABLE message_reservations (
+     id TEXT PRIMARY KEY,
+     project TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX message_reservations_by_project ON message_reservations (project, created_at);
+   CREATE TABLE usage (
+     project TEXT NOT NULL,
+     day TEXT NOT NULL,
+     bytes INTEGER NOT NULL,
+     PRIMARY KEY (project, day)
+   );
+   CREATE INDEX events_by_created ON events (created_at);
+   CREATE INDEX searches_by_created ON searches (created_at);
+   CREATE INDEX conversations_by_created ON conversations (project, created_at);`,
 ];
