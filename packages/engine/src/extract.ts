@@ -21,11 +21,18 @@ function parseHtml(html: string): Element {
   let depth = 0;
   /** Open tags past MAX_DEPTH, not in the tree. */
   let flattened = 0;
+  const addText = (text: string): void => {
+    const last = current.children[current.children.length - 1];
+    if (typeof last === 'string') current.children[current.children.length - 1] = last + text;
+    else current.children.push(text);
+  };
   const parser = new Parser(
     {
       onopentag(tag, attrs) {
         if (depth >= MAX_DEPTH) {
           flattened += 1;
+          // A flattened block still separates words.
+          if (BLOCK_TAGS.has(tag)) addText(' ');
           return;
         }
         const element: Element = { tag, attrs, children: [], parent: current };
@@ -33,14 +40,11 @@ function parseHtml(html: string): Element {
         current = element;
         depth += 1;
       },
-      ontext(text) {
-        const last = current.children[current.children.length - 1];
-        if (typeof last === 'string') current.children[current.children.length - 1] = last + text;
-        else current.children.push(text);
-      },
-      onclosetag() {
+      ontext: addText,
+      onclosetag(tag) {
         if (flattened > 0) {
           flattened -= 1;
+          if (BLOCK_TAGS.has(tag)) addText(' ');
           return;
         }
         current = current.parent ?? root;

@@ -145,4 +145,17 @@ describe('extractSections', () => {
     assert.match(security[0]?.text ?? '', /A question such as <img src=x onerror=alert\(1\)> is shown as text/);
     assert.equal(security[1]?.heading, 'Content Security Policy');
   });
+
+  it('reads a page nested far deeper than any real page without running out of stack, keeping its text', () => {
+    const depth = 20_000;
+    const html = `<title>Deep</title><main><h1>Deep</h1>${'<div><span>'.repeat(depth)}Retry policy<h2 id="inner">Inner</h2>text${'</span></div>'.repeat(depth)}<h2 id="after">After</h2><p>Still here.</p></main>`;
+    const sections = extractSections({ url: '/deep', html });
+    assert.deepEqual(
+      sections.map((section) => [section.heading, section.text]),
+      [
+        ['Deep', 'Retry policy Inner text'],
+        ['After', 'Still here.'],
+      ],
+    );
+  });
 });
