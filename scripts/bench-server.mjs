@@ -8,7 +8,8 @@
 //   event of a streamed (SSE) answer.
 // Answers are extractive (DOCENT_LLM_* are left out of the server's settings), and the per-visitor rate limits
 // are lifted for the bench through createServer's limits, not by changing DEFAULT_LIMITS. Last, the cost of
-// checking an API key per request.
+// checking an API key per request. Then, on a second server with the default limits behind a trusted proxy, the
+// limits under load: see bench-limits.mjs.
 // Only Node built-ins are imported up front: the server's modules and autocannon load when the function runs,
 // after bench.mjs has installed the dependencies and built the packages.
 import { fork } from 'node:child_process';
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { benchLimits, rotatingRequest } from './bench-limits.mjs';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const SERVER_DIST = join(ROOT, 'packages', 'server', 'dist');
@@ -177,11 +179,16 @@ function generateLoad(options, env) {
   });
 }
 
-/** In the child: autocannon against the paths in rotation; latency percentiles from every response's own time. */
-async function runLoadGenerator({ origin, paths, connections, duration }) {
+/**
+ * In the child: autocannon against the paths in rotation, or against one `request` sent by visitors in `rotation`
+ * (bench-limits.mjs), then with the responses counted by visitor; latency percentiles from every response's own time.
+ */
+async function runLoadGenerator({ origin, paths, request: shared, rotation, connections, duration }) {
   const { default: autocannon } = await import('autocannon');
   const samples = [];
-  const instance = autocannon({ url: origin, connections, duration, requests: paths.map((path) => ({ method: 'GET', path })) });
+  const rotating = rotation ? rotatingRequest(shared, rotation) : null;
+  const requests = rotating ? [rotating.request] : paths.map((path) => ({ method: 'GET', path }));
+  const instance = autocannon({ url: origin, connections, duration, requests });
   instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime));
   const result = await instance;
   return {
@@ -192,6 +199,7 @@ async function runLoadGenerator({ origin, paths, connections, duration }) {
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count])),
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(rotating ? { visitors: rotating.counts } : {}),
   };
 }
 
@@ -204,8 +212,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === LO
 }
 
 /**
- * Measures the server against the built site `siteDir` and prints a "server (loopback)" block. Throws, after
- * printing, when any response was not 2xx or not what the operation should answer.
+ * Measures the server against the built site `siteDir` and prints a "server (loopback)" block, then the "limits
+ * under load" one (bench-limits.mjs). Throws, after printing both, when any response was not 2xx or not what the
+ * operation should answer, or when the limits did not hold as that block expects.
  */
 export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } = {}) {
   const questions = await readQuestions(questionsFile);
@@ -323,11 +332,15 @@ export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } 
   console.log(`API key check: ${(keyCheckMs * 1000).toFixed(1)} µs per request (${KEY_CHECKS} checks with ${KEYS_IN_STORE} keys in the store; target under 100 µs)`);
   if (server.messages.length > 0) console.log(`server log:\n${server.messages.map((message) => `  ${message}`).join('\n')}`);
 
+  console.log('');
+  const limits = await benchLimits({ siteDir, project: PROJECT, env, gc, generateLoad, connections: CONNECTIONS });
+
   const failures = [];
   if (totalNon2xx > 0) failures.push(`${totalNon2xx} non-2xx responses (under load, by status: ${JSON.stringify(search.statusCodes)})`);
   if (search.errors > 0) failures.push(`${search.errors} connection errors under load`);
   if (wrong.length > 0) failures.push(`${wrong.length} unexpected responses, the first: ${wrong[0]}`);
   if (keyCheckMs >= 0.1) failures.push(`checking an API key takes ${(keyCheckMs * 1000).toFixed(1)} µs, over the 100 µs target`);
+  failures.push(...limits.failures.map((failure) => `limits under load: ${failure}`));
   if (failures.length > 0) throw new Error(`bench-server: ${failures.join('; ')}`);
-  return { server, afterStart, afterLoad, search, json: jsonTimes, firstEvent, wholeStream, project };
+  return { server, afterStart, afterLoad, search, json: jsonTimes, firstEvent, wholeStream, project, limits };
 }
