@@ -5,6 +5,8 @@ import { KEY_COMMANDS, KEY_USAGE } from './commands/key.js';
 import { MEMBER_COMMANDS, MEMBER_USAGE } from './commands/member.js';
 import { PROJECT_COMMANDS, PROJECT_USAGE } from './commands/project.js';
 import { runServe } from './commands/serve.js';
+import { SOURCE_COMMANDS, SOURCE_USAGE } from './commands/source.js';
+import { runSync, SYNC_USAGE } from './commands/sync.js';
 import { UsageError, type Io } from './commands/usage.js';
 import { ADMIN_HELP } from './commands/admin.js';
 
@@ -68,6 +70,7 @@ const COMMANDS = new Map<string, Command>([
       run: runServe,
     },
   ],
+  ['sync', { usage: SYNC_USAGE, run: (args, io) => runSync(args, io) }],
   [
     'analytics',
     {
@@ -88,6 +91,7 @@ const GROUPS = new Map<string, Group>([
   ['project', group('  project <command>        Projects: create, update, show, list\n', PROJECT_USAGE, PROJECT_COMMANDS)],
   ['member', group('  member <command>         Members and roles: add, list, update, remove\n', MEMBER_USAGE, MEMBER_COMMANDS)],
   ['key', group('  key <command>            API keys for machines: create, list, revoke\n', KEY_USAGE, KEY_COMMANDS)],
+  ['source', group('  source <command>         Web sources of a project: add, list, remove\n', SOURCE_USAGE, SOURCE_COMMANDS)],
 ]);
 
 const USAGE = `Usage: docent <command> [options]
@@ -132,6 +136,7 @@ function resolve(argv: string[]): { command: Command; args: string[] } | { help:
 const PROCESS_IO: Io = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  isTerminal: process.stderr.isTTY === true,
 };
 
 /** Runs the CLI; resolves with the exit status: 0 done, 1 failed, 2 a usage error. */

@@ -47,7 +47,7 @@ describe('parseDocentConfig', () => {
       configWith({ name: 'Acme docs', allowed_origins: ['https://docs.acme.test'], settings: { prompt: { instructions: 'Be brief.' } } }),
     );
     assert.deepEqual(config.projects, [
-      { id: 'other-docs', name: 'Other docs', public: true, allowedOrigins: [], widget: {}, limits: {} },
+      { id: 'other-docs', name: 'Other docs', public: true, allowedOrigins: [], widget: {}, limits: {}, sources: [] },
       {
         id: 'acme-docs',
         name: 'Acme docs',
@@ -55,6 +55,7 @@ describe('parseDocentConfig', () => {
         allowedOrigins: ['https://docs.acme.test'],
         prompt: { kind: 'instructions', text: 'Be brief.' },
         widget: {},
+        sources: [],
         limits: {},
       },
     ]);
@@ -90,7 +91,8 @@ describe('parseDocentConfig', () => {
     rejects(configWith({ limits: { visitor_rate_limit: { messages: 0, window: '1h' } } }), /visitor_rate_limit\.messages must be a whole number of 1 or more; got 0/);
     rejects(configWith({ limits: { monthly_messages: 'many' } }), /monthly_messages must be a whole number/);
     // A field Docent does not know is a mistake too, named with the fields allowed there.
-    rejects(configWith({ sources: [] }), /^projects\[1\]\.sources is not a field Docent knows; the fields allowed in projects\[1\] are id, name, allowed_origins, settings, limits$/);
+    rejects(configWith({ sourcez: [] }), /^projects\[1\]\.sourcez is not a field Docent knows; the fields allowed in projects\[1\] are id, name, allowed_origins, sources, settings, limits$/);
+    rejects(configWith({ sources: [{ type: 'sitemap', url: 'ftp://docs.acme.test/sitemap.xml' }] }), /^projects\[1\]\.sources\[0\]/);
     rejects({ projects: [{ id: 'acme-docs' }] }, /^projects\[0\] needs the field name$/);
   });
 

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { parseServeArgs } from '../src/commands/serve.js';
 import { UsageError } from '../src/cli.js';
-import type { SiteIndex } from '../src/serve/siteIndex.js';
+import type { DocentServer } from '../src/app/createServer.js';
 import { assertMatches } from './contract.js';
 import { appOver, serveOver, type TestApp } from './helpers.js';
 
@@ -34,7 +34,7 @@ describe('docent serve', () => {
   let dbFile: string;
   let db: TestApp['db'];
   let app: FastifyInstance;
-  let siteIndex: SiteIndex;
+  let server: DocentServer;
   let close: () => Promise<void>;
 
   before(async () => {
@@ -44,7 +44,7 @@ describe('docent serve', () => {
     // Result URLs come from the public URL, never from the request's Host.
     const served = await appOver(site, { dbFile, publicUrl: 'http://docs.acme.test' });
     ({ app, db, close } = served);
-    siteIndex = served.server.site;
+    server = served.server;
   });
 
   after(async () => {
@@ -167,7 +167,7 @@ describe('docent serve', () => {
 
   it('re-indexes when the site is rebuilt', async () => {
     writeFileSync(path.join(site, 'webhooks.html'), page('Webhooks', '<h1>Webhooks</h1><p>Webhook deliveries are retried five times.</p>'));
-    await siteIndex.refresh();
+    await server.refreshSite();
     const body = (await app.inject({ url: '/v1/projects/acme-docs/search?q=webhook%20deliveries' })).json();
     assert.match(body.results[0].url, /\/webhooks$/);
   });

@@ -6,12 +6,12 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
-import { buildIndex } from '@docent/engine';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Authenticator } from '../access/authenticate.js';
 import type { DocentConfig } from '../config/docentConfig.js';
 import type { ProjectSettings } from '../projects/types.js';
 import { analyticsRoutes } from '../routes/analytics.js';
+import { sourceRoutes } from '../routes/sources.js';
 import { chatRoutes } from '../routes/chat.js';
 import { feedbackRoutes } from '../routes/feedback.js';
 import { projectRoutes } from '../routes/projects.js';
@@ -22,11 +22,16 @@ import { HttpProblem, problemOf, sendProblem, type ProblemError } from '../serve
 import { DEFAULT_LIMITS, type RateLimit } from '../serve/rateLimit.js';
 import { API_POLICY, COMMON_HEADERS, FILE_POLICY, sitePolicy } from '../serve/securityHeaders.js';
 import { SiteFiles } from '../serve/siteFiles.js';
-import { SiteIndex, type SiteSnapshot } from '../serve/siteIndex.js';
+import { SiteIndex } from '../serve/siteIndex.js';
+import { SyncRunner } from '../sources/sync.js';
+import type { CrawlOptions } from '../sources/web/index.js';
+import { DOCENT_VERSION } from '../version.js';
 import { sendSite, type SiteServing } from '../serve/staticSite.js';
 import type { Store } from '../store/types.js';
 import { printable } from '../terminal.js';
 import { preflightHook } from './access.js';
+import { ProjectContents } from './content.js';
+import { pollChanges, POLL_EVERY_MS } from './polling.js';
 import { scheduleRetention, PURGE_EVERY_MS } from './retention.js';
 import { capConnections, clientErrorHandler, DEFAULT_TRANSPORT, fastifyTrustProxy, type TransportLimits, type TrustProxy } from './transport.js';
 import { baseOf } from './urls.js';
@@ -54,6 +59,12 @@ export interface ServerOptions {
   transport?: Partial<TransportLimits>;
   /** How often old data is purged (default hourly). */
   purgeEveryMs?: number;
+  /** Crawl private and loopback addresses (DOCENT_ALLOW_PRIVATE_NETWORKS=true): tests and intranets only. */
+  allowPrivateNetworks?: boolean;
+  /** Crawler settings (tests shorten delays and timeouts). */
+  crawl?: Partial<CrawlOptions>;
+  /** How often the server looks for changes by other processes and for syncs that are due (default 2 s). */
+  pollMs?: number;
   /** Per-visitor limits where a project sets none (tests and the bench raise them). */
   limits?: Partial<Record<LimitedOperation, RateLimit>>;
   contract?: OpenApiDocument;
@@ -66,6 +77,11 @@ export interface ServerOptions {
 export interface DocentServer {
   app: FastifyInstance;
   site: SiteIndex;
+  syncs: SyncRunner;
+  /** Resolves once the project has no sync running and no source waiting for one (tests, the bench). */
+  syncsIdle(project: string): Promise<void>;
+  /** Indexes the hosted site again and swaps in its project's index (what the watcher does when the site is rebuilt). */
+  refreshSite(): Promise<void>;
   /** Listens on the address; resolves with the server's URL. */
   listen(port: number, host: string): Promise<string>;
   /** Finishes the requests in flight, stops watching the site and closes the store. */
@@ -149,16 +165,29 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   if (options.config) await store.applyProjects(options.config.projects, options.config.plans);
   const site = await SiteIndex.open(options.site.dir, log);
   await ensureSiteProject(store, options.site.project, site.snapshot.siteName);
-  const stopWatching = options.watchSite === false ? () => undefined : site.watch();
+  const contents = new ProjectContents(store, site, options.site.project, log);
+  const abandoned = await store.failAbandonedSyncs(now().toISOString());
+  if (abandoned) log(`marked ${abandoned} sync${abandoned === 1 ? '' : 's'} that a stopped server left running as failed`);
+  await contents.refreshChanged();
+  const stopWatching = options.watchSite === false ? () => undefined : site.watch(() => contents.rebuild(options.site.project));
   const stopPurging = scheduleRetention(store, now, log, options.purgeEveryMs ?? PURGE_EVERY_MS);
+  const syncs = new SyncRunner(store, {
+    crawl: { allowPrivateNetworks: options.allowPrivateNetworks ?? false, userAgent: `Docent/${DOCENT_VERSION}`, ...options.crawl },
+    now,
+    log,
+    changed: (project) => contents.rebuild(project),
+  });
+  const stopPolling = pollChanges(store, contents, syncs, now, log, options.pollMs ?? POLL_EVERY_MS);
 
-  const empty: SiteSnapshot = { ...site.snapshot, index: buildIndex([]), pages: 0, sections: 0 };
   let listening: string | null = null;
   const publicBase = (): string => baseOf(options.publicUrl ?? site.snapshot.siteUrl ?? listening ?? 'http://localhost');
   const services: Services = {
     store,
     contract: options.contract ?? loadOpenApi(),
-    content: (projectId) => (projectId === options.site.project ? site.snapshot : empty),
+    content: (projectId) => contents.get(projectId),
+    contents,
+    syncs,
+    siteProject: options.site.project,
     llm: options.llm ?? null,
     log,
     now,
@@ -188,6 +217,17 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   useContractValidation(app);
   // Only JSON bodies: without this, Fastify would parse text/plain and answer 422 instead of 415.
   app.removeContentTypeParser('text/plain');
+  // An empty JSON body is no body (curl -X POST -H 'Content-Type: application/json' to syncProject); an operation
+  // that needs one says so through its schema.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
   errorHandler(app, log);
   // Before any route, so every response has them: errors, redirects and the answer streams that write their own
   // head (they pass these on). sendSite replaces the policy for pages.
@@ -199,6 +239,7 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   chatRoutes(app, services);
   feedbackRoutes(app, services);
   analyticsRoutes(app, services);
+  sourceRoutes(app, services);
 
   const serving = siteServing(options.site.dir, site);
   app.setNotFoundHandler((request, reply) => {
@@ -215,6 +256,16 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   return {
     app,
     site,
+    syncs,
+    refreshSite: () => site.refresh(() => contents.rebuild(options.site.project)),
+    async syncsIdle(project) {
+      for (;;) {
+        await syncs.idle(project);
+        const busy = (await store.listSources(project, 1000)).some((source) => source.status === 'pending' || source.status === 'syncing');
+        if (!busy && !syncs.isRunning(project)) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async listen(port, host) {
       await app.listen({ port, host });
       const address = app.server.address();
@@ -223,7 +274,9 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
     },
     async close() {
       stopWatching();
+      await stopPolling();
       await stopPurging();
+      await syncs.stopAll();
       // app.close() waits for every connection to end, and a keep-alive connection whose response was in flight
       // when closing began would stay open after it for the whole keep-alive timeout (72 s), keeping the store
       // open: end each such connection as soon as its response has been sent in full.

@@ -1,9 +1,10 @@
 /** What the routes share, made once by createServer and never changed after. */
-import type { SiteSnapshot } from '../serve/siteIndex.js';
 import type { Authenticator } from '../access/authenticate.js';
 import type { LlmConfig } from '../serve/llm.js';
 import type { OpenApiDocument } from '../serve/openapi.js';
+import type { SyncRunner } from '../sources/sync.js';
 import type { Store } from '../store/types.js';
+import type { ProjectContent, ProjectContents } from './content.js';
 import type { VisitorLimits } from './limits.js';
 
 export interface Logger {
@@ -18,8 +19,12 @@ export interface Clock {
 export interface Services {
   store: Store;
   contract: OpenApiDocument;
-  /** The indexed content of a project: the hosted site's for the project it is bound to, empty for others. */
-  content(projectId: string): SiteSnapshot;
+  /** The indexed content of a project: its sources, and the hosted site's pages for the project it is bound to. */
+  content(projectId: string): ProjectContent;
+  contents: ProjectContents;
+  /** The project the hosted site is bound to. */
+  siteProject: string;
+  syncs: SyncRunner;
   /** The model that writes answers; null for extractive answers. */
   llm: LlmConfig | null;
   log: Logger;

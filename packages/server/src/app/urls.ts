@@ -21,3 +21,8 @@ export function canonicalOrigin(html: string): string | null {
     return null;
   }
 }
+
+/** A section's link: crawled pages keep their own absolute URL; the hosted site's paths go under `base`. */
+export function linkTo(base: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${base}${url}`;
+}

@@ -50,6 +50,11 @@ export function formatReport(report: AnalyticsReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** JSON with the characters JSON.stringify leaves raw but a terminal obeys (C1 controls, line separators) escaped. */
+function terminalSafeJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export async function runAnalytics(args: string[], io: Io): Promise<number> {
   const { values } = parseCommand('analytics', args, { ...ADMIN_OPTIONS, project: { type: 'string' }, since: { type: 'string', default: '30d' } });
   const project = projectIdArg('analytics', values.project, '--project my-docs');
@@ -58,7 +63,7 @@ export async function runAnalytics(args: string[], io: Io): Promise<number> {
   return withStore('analytics', values.db, false, async (store) => {
     await existingProject('analytics', store, project);
     const report = await analyticsReport(store, project, since);
-    io.out(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
+    io.out(values.json ? `${terminalSafeJson(report)}\n` : formatReport(report));
     return 0;
   });
 }

@@ -3,7 +3,7 @@
  * a docent.config.json the way `docent serve` does at start.
  */
 import { limitsOf } from '../app/limits.js';
-import { checkPlan, ConfigError, originAt, parseWidgetSettings, readDocentConfig } from '../config/docentConfig.js';
+import { checkPlan, ConfigError, durationMs, originAt, parseWidgetSettings, readDocentConfig } from '../config/docentConfig.js';
 import type { Project, ProjectSettings, WidgetSettings } from '../projects/types.js';
 import { ConflictError, type Store } from '../store/types.js';
 import { ADMIN_HELP, ADMIN_OPTIONS, existingProject, projectIdArg, withStore } from './admin.js';
@@ -18,6 +18,7 @@ export const PROJECT_USAGE = new Map<string, string>([
       --private            Every request needs an API key (default: public)
       --allowed-origin <o> An origin whose pages may call the public operations without a key (repeatable)
       --plan <plan>        free, team, unlimited, or a plan of docent.config.json
+      --sync-interval <d>  Sync every source this often, such as 24h or 30m
       --widget <json>      Widget settings, such as '{"assistant_name": "Atlas"}'
 ${ADMIN_HELP}`,
   ],
@@ -29,6 +30,7 @@ ${ADMIN_HELP}`,
       --private            Every request needs an API key
       --allowed-origin <o> Replace the allowed origins (repeatable; --allowed-origin none clears them)
       --plan <plan>        free, team, unlimited, or a plan of docent.config.json
+      --sync-interval <d>  Sync every source this often, such as 24h or 30m; none turns it off
       --widget <json>      Widget settings to set; a setting set to null goes back to the default
       --config <file>      Apply a docent.config.json instead (no id): every project it declares
 ${ADMIN_HELP}`,
@@ -44,6 +46,7 @@ const EDIT_OPTIONS = {
   private: { type: 'boolean' },
   'allowed-origin': { type: 'string', multiple: true },
   plan: { type: 'string' },
+  'sync-interval': { type: 'string' },
   widget: { type: 'string' },
 } as const;
 
@@ -53,6 +56,7 @@ interface EditValues {
   private?: boolean;
   'allowed-origin'?: string[];
   plan?: string;
+  'sync-interval'?: string;
   widget?: string;
 }
 
@@ -96,6 +100,9 @@ async function edited(command: string, store: Store, base: ProjectSettings, valu
     inUsage(command, () => checkPlan(plan, declared, '--plan'));
     next.limits.plan = plan;
   }
+  const interval = values['sync-interval'];
+  if (interval === 'none') delete next.syncIntervalMs;
+  else if (interval !== undefined) next.syncIntervalMs = inUsage(command, () => durationMs(interval, '--sync-interval')) as number;
   if (values.widget !== undefined) {
     const changes = widgetOption(command, values.widget);
     const merged: Record<string, unknown> = { ...next.widget, ...changes };
@@ -114,6 +121,8 @@ interface ProjectView {
   monthly_messages: number | null;
   messages_this_month: number;
   prompt: { instructions: string } | { template: string } | null;
+  sync_interval: string | null;
+  sources: { id: string; type: string; status: string; url: string; document_count: number; error: string | null }[];
   widget: WidgetSettings;
   members: { email: string; role: string }[];
   keys: { prefix: string; name: string; scopes: string[]; member: string | null; expires_at: string | null; revoked: boolean }[];
@@ -131,6 +140,15 @@ async function viewOf(store: Store, project: Project, now: Date): Promise<Projec
     monthly_messages: limits.monthlyMessages ?? null,
     messages_this_month: await store.messagesSince(project.id, monthStart),
     prompt: project.prompt ? (project.prompt.kind === 'instructions' ? { instructions: project.prompt.text } : { template: project.prompt.text }) : null,
+    sync_interval: project.syncIntervalMs === undefined ? null : durationText(project.syncIntervalMs),
+    sources: (await store.listSources(project.id, 1000)).map((source) => ({
+      id: source.id,
+      type: source.type,
+      status: source.status,
+      url: source.config.url,
+      document_count: source.documentCount,
+      error: source.error,
+    })),
     widget: project.widget,
     members: (await store.listMembers(project.id)).map(({ email, role }) => ({ email, role })),
     keys: (await store.listKeys(project.id)).map((key) => ({
@@ -153,12 +171,21 @@ function formatView(view: ProjectView): string {
     `  allowed origins  ${view.allowed_origins.join(', ') || 'none besides the serving origin and localhost'}`,
     `  plan             ${view.plan}: ${view.messages_this_month} messages this month${view.monthly_messages === null ? ', no monthly quota' : ` of ${view.monthly_messages}`}`,
     `  prompt           ${view.prompt ? `${'instructions' in view.prompt ? 'extra instructions' : 'a full template'} of ${Object.values(view.prompt)[0]?.length ?? 0} characters` : "Docent's own"}`,
+    `  sync             ${view.sync_interval ? `every ${view.sync_interval}` : 'when asked (docent sync, syncProject)'}`,
+    `  sources          ${view.sources.length ? '' : 'none'}`,
+    ...view.sources.map((source) => `    ${source.id}  ${source.type}  ${source.status}  ${source.document_count} documents  ${source.url}${source.error ? `  (${source.error})` : ''}`),
     `  widget           ${widget.join(', ') || 'the widget defaults'}`,
     `  members          ${view.members.map((member) => `${member.email} (${member.role})`).join(', ') || 'none'}`,
     `  API keys         ${keys.length ? '' : 'none'}`,
     ...keys.map((key) => `    ${key.prefix}  ${key.member ? `personal key of ${key.member}` : `${key.name} (${key.scopes.join(', ')})`}${key.expires_at ? `, expires ${key.expires_at.slice(0, 10)}` : ''}`),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** 86400000 → `24h`, 90000 → `90s`: the largest unit that divides it. */
+function durationText(ms: number): string {
+  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000]] as const) if (ms % size === 0) return `${ms / size}${unit}`;
+  return `${Math.round(ms / 1000)}s`;
 }
 
 const DEFAULT_SETTINGS = (id: string): ProjectSettings => ({ name: id, public: true, allowedOrigins: [], widget: {}, limits: {} });

@@ -116,6 +116,7 @@ export async function startServer(options: ServeOptions, log: (message: string) 
     ...(config ? { config } : {}),
     allowedOrigins: options.allowedOrigins,
     llm,
+    allowPrivateNetworks: env.DOCENT_ALLOW_PRIVATE_NETWORKS === 'true',
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     logger: log,

@@ -4,6 +4,8 @@
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** True when standard error is a terminal, where progress shows as a bar. */
+  isTerminal?: boolean;
 }
 
 /** A user error: printed as one line, exit status 2. */

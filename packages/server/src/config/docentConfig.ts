@@ -10,6 +10,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { RateLimit } from '../serve/rateLimit.js';
 import { BUILT_IN_PLANS, type CustomPrompt, type Limits, type ProjectLimits, type WidgetSettings } from '../projects/types.js';
+import type { SourceInput } from '../sources/types.js';
 import type { ProjectDeclaration } from '../store/types.js';
 
 /** A mistake in the file, named by its path in the JSON, such as `projects[0].limits.plan`. */
@@ -46,7 +47,8 @@ interface ProjectJson {
   id: string;
   name: string;
   allowed_origins?: string[];
-  settings?: { public?: boolean; retention_days?: number; prompt?: { instructions?: string; template?: string }; widget?: WidgetSettings };
+  sources?: SourceInput[];
+  settings?: { public?: boolean; sync_interval?: string; retention_days?: number; prompt?: { instructions?: string; template?: string }; widget?: WidgetSettings };
   limits?: LimitsJson;
 }
 
@@ -60,7 +62,7 @@ let ajv: Ajv | undefined;
 /** The errors of `json` against the file's schema, or against one of its definitions such as `widget`. */
 function validate(json: unknown, definition?: string): ErrorObject[] {
   if (!ajv) {
-    ajv = new Ajv({ allErrors: false, verbose: true, strict: false });
+    ajv = new Ajv({ allErrors: false, verbose: true, strict: false, discriminator: true });
     addFormats.default(ajv);
     ajv.addSchema(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as object, 'config');
   }
@@ -97,6 +99,10 @@ function describe(error: ErrorObject, root = 'the top level'): string {
   if (error.keyword === 'type' && params.type !== 'integer') {
     const kinds = (Array.isArray(params.type) ? params.type : String(params.type).split(',')).map((type) => TYPE_WORDS[String(type)] ?? String(type));
     return `${at} must be ${kinds.join(' or ')}; got ${JSON.stringify(error.data)}`;
+  }
+  if (error.keyword === 'discriminator') {
+    const kinds = ((error.parentSchema as { oneOf?: { properties?: { type?: { const?: string } } }[] } | undefined)?.oneOf ?? []).map((branch) => branch.properties?.type?.const);
+    return `${at}.type must be ${kinds.join(' or ')} (this server syncs these source types); got ${JSON.stringify((error.data as { type?: unknown } | undefined)?.type)}`;
   }
   if (error.keyword === 'required') return `${at} needs the field ${String(params.missingProperty)}`;
   if (error.keyword === 'pattern' && String(params.pattern).includes('(s|m|h|d)')) {
@@ -181,6 +187,8 @@ function projectOf(json: ProjectJson, where: string, plans: readonly string[]): 
     widget: json.settings?.widget ?? {},
     limits,
     ...(json.settings?.retention_days !== undefined ? { retentionDays: json.settings.retention_days } : {}),
+    ...(json.settings?.sync_interval !== undefined ? { syncIntervalMs: durationMs(json.settings.sync_interval, `${where}.settings.sync_interval`) } : {}),
+    sources: json.sources ?? [],
   };
 }
 

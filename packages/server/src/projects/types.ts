@@ -52,6 +52,8 @@ export interface ProjectSettings {
   limits: ProjectLimits;
   /** Events, searches and conversations older than this many days are deleted (default DEFAULT_RETENTION_DAYS). */
   retentionDays?: number;
+  /** Sync every source this often; unset: only when asked. */
+  syncIntervalMs?: number;
 }
 
 /** How long readers' events, searches and conversations are kept when a project sets nothing. */

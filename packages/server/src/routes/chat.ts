@@ -10,6 +10,7 @@ import { answer, search, type DocentIndex, type Section } from '@docent/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerPieces, toApiAnswer, type ApiAnswer, type ApiCitation } from '../serve/answers.js';
 import { limitsOf, reserveQuota } from '../app/limits.js';
+import { linkTo } from '../app/urls.js';
 import type { Services } from '../app/services.js';
 import type { Project } from '../projects/types.js';
 import { chatMessages, citedNumbers, streamAnswer } from '../serve/llm.js';
@@ -106,7 +107,7 @@ function retrieve(index: DocentIndex, question: string): Section[] {
 
 function citationOf(section: Section, number: number, origin: string): ApiCitation {
   const text = section.text.replace(/\s+/g, ' ').trim();
-  return { number, title: section.pageTitle, url: `${origin}${section.url}`, snippet: text.length > 240 ? `${text.slice(0, 239)}…` : text || section.heading };
+  return { number, title: section.pageTitle, url: linkTo(origin, section.url), snippet: text.length > 240 ? `${text.slice(0, 239)}…` : text || section.heading };
 }
 
 async function extractive(index: DocentIndex, question: string, origin: string, ids: Ids, output: Output): Promise<ApiAnswer> {

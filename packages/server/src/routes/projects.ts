@@ -4,6 +4,7 @@ import { defaultOptions } from '@docent/widget/attributes';
 import type { FastifyInstance } from 'fastify';
 import { limitsOf } from '../app/limits.js';
 import type { Services } from '../app/services.js';
+import { linkTo } from '../app/urls.js';
 import type { WidgetSettings } from '../projects/types.js';
 import { contractRoute } from './route.js';
 
@@ -41,6 +42,8 @@ export function projectRoutes(app: FastifyInstance, services: Services): void {
     async handler(request) {
       const { project } = request.access;
       const content = services.content(project.id);
+      // The hosted site counts as one source of the project it is bound to.
+      const sources = (await services.store.listSources(project.id, 1000)).length + (project.id === services.siteProject ? 1 : 0);
       return {
         id: project.id,
         name: project.name,
@@ -49,10 +52,10 @@ export function projectRoutes(app: FastifyInstance, services: Services): void {
         public: project.public,
         answer_mode: services.llm ? 'llm' : 'extractive',
         widget: widgetSettings(project.widget),
-        source_count: content.pages > 0 ? 1 : 0,
+        source_count: sources,
         document_count: content.pages,
         section_count: content.sections,
-        last_synced_at: content.pages > 0 ? content.indexedAt.toISOString() : null,
+        last_synced_at: content.indexedAt?.toISOString() ?? null,
       };
     },
   });
@@ -72,7 +75,7 @@ export function projectRoutes(app: FastifyInstance, services: Services): void {
       return {
         query: q,
         results: sections.map(({ page, section }) => ({
-          url: `${services.publicBase()}${section.url}`,
+          url: linkTo(services.publicBase(), section.url),
           title: page.pageTitle,
           heading: section.heading || null,
           breadcrumb: section.breadcrumb,

@@ -4,6 +4,7 @@
  * the closest pages as the citations.
  */
 import type { Answer as EngineAnswer } from '@docent/engine';
+import { linkTo } from '../app/urls.js';
 
 export interface ApiCitation {
   number: number;
@@ -25,13 +26,13 @@ export function toApiAnswer(result: EngineAnswer, origin: string, ids: { convers
     ? result.citations.map((citation) => ({
         number: citation.number,
         title: citation.title,
-        url: `${origin}${citation.url}`,
+        url: linkTo(origin, citation.url),
         snippet: result.sentences
           .filter((sentence) => sentence.citation === citation.number)
           .map((sentence) => sentence.text)
           .join(' '),
       }))
-    : result.closest.map((page, position) => ({ number: position + 1, title: page.title, url: `${origin}${page.url}`, snippet: page.title }));
+    : result.closest.map((page, position) => ({ number: position + 1, title: page.title, url: linkTo(origin, page.url), snippet: page.title }));
   return {
     conversation_id: ids.conversation,
     message_id: ids.message,

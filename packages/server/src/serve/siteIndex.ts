@@ -87,24 +87,25 @@ export class SiteIndex {
     return this.current;
   }
 
-  /** Re-indexes now (also what the watcher calls). */
-  async refresh(): Promise<void> {
+  /** Re-indexes now (also what the watcher calls); `changed` runs after a successful re-index. */
+  async refresh(changed: () => unknown = () => undefined): Promise<void> {
     try {
       this.current = await indexSite(this.siteDir, this.log);
       this.log(`re-indexed ${this.current.pages} pages (${this.current.sections} sections) after the site changed`);
+      await changed();
     } catch (error) {
       this.log(`the site changed but could not be re-indexed; still answering from the previous index: ${(error as Error).message}`);
     }
   }
 
-  watch(): () => void {
+  watch(afterRefresh: () => unknown = () => undefined): () => void {
     const file = path.join(this.siteDir, 'index.html');
     let pending: ReturnType<typeof setTimeout> | undefined;
     const changed = (now: { mtimeMs: number }, before: { mtimeMs: number }): void => {
       if (now.mtimeMs === before.mtimeMs || now.mtimeMs === 0) return;
       clearTimeout(pending);
       // A build writes many files; wait until it has been quiet for a moment.
-      pending = setTimeout(() => void this.refresh(), WATCH_INTERVAL_MS);
+      pending = setTimeout(() => void this.refresh(afterRefresh), WATCH_INTERVAL_MS);
     };
     watchFile(file, { interval: WATCH_INTERVAL_MS, persistent: false }, changed);
     return () => {

@@ -4,7 +4,9 @@
  * do it in one transaction, so a failed command leaves the data as it was.
  */
 import type { Role, Scope } from '../access/scopes.js';
+import type { Section } from '@docent/engine';
 import type { Limits, Project, ProjectSettings } from '../projects/types.js';
+import type { DocumentUpsert, Source, SourceInput, SourceReport, SourceStatus, StoredDocument, SyncRecord } from '../sources/types.js';
 
 export interface Member {
   project: string;
@@ -118,9 +120,10 @@ export interface PurgeCounts {
   conversations: number;
 }
 
-/** A declared project with its settings, applied by `applyProjects` (config as code). */
+/** A declared project with its settings and sources, applied by `applyProjects` (config as code). */
 export interface ProjectDeclaration extends ProjectSettings {
   id: string;
+  sources: SourceInput[];
 }
 
 export interface Store {
@@ -176,6 +179,37 @@ export interface Store {
   /** Deletes the events, searches and conversations (with their messages) of a project created before `before`. */
   purge(project: string, before: string): Promise<PurgeCounts>;
   analytics(project: string, since: string, top: number): Promise<AnalyticsData>;
+
+  /** One page of a project's sources, oldest first; `after` is the cursor of the previous page. */
+  listSources(project: string, limit: number, after?: { createdAt: string; id: string }): Promise<Source[]>;
+  getSource(project: string, id: string): Promise<Source | null>;
+  /** Adds a source (status `pending`); bumps the project's content version. */
+  addSource(project: string, input: SourceInput, declared: boolean): Promise<Source>;
+  /** Removes a source and every document of it; false when there is none. */
+  deleteSource(project: string, id: string): Promise<boolean>;
+  /** Replaces the declared sources of a project with these (kept when equal), in one transaction. */
+  replaceDeclaredSources(project: string, inputs: readonly SourceInput[]): Promise<void>;
+  setSourceStatus(id: string, status: SourceStatus, error: string | null): Promise<void>;
+  storedDocuments(sourceId: string): Promise<StoredDocument[]>;
+  /**
+   * Writes what a sync of one source found, in one transaction: new and changed documents, the URLs that are
+   * gone, the source's status, counts and report; bumps the project's content version.
+   */
+  applySync(sourceId: string, result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string }): Promise<void>;
+  /** Every section of every document of a project's sources. */
+  sourceSections(project: string): Promise<Section[]>;
+  /** The content version of every project: it grows whenever a project's sources or documents change. */
+  contentVersions(): Promise<Map<string, number>>;
+
+  /** Starts a sync of the project; null while another one runs. */
+  startSync(project: string, at: string): Promise<SyncRecord | null>;
+  finishSync(id: string, status: 'succeeded' | 'failed', at: string): Promise<void>;
+  /** Marks every sync still `running` failed: the process that ran it is gone. Returns how many. */
+  failAbandonedSyncs(at: string): Promise<number>;
+  /** Asks a running server to sync the project (what `docent sync` without --wait does). */
+  requestSync(project: string, at: string): Promise<void>;
+  /** The projects with a requested sync, or a pending source, or whose sync interval has passed, and clears the requests. */
+  syncsDue(now: string): Promise<string[]>;
 
   close(): Promise<void>;
 }

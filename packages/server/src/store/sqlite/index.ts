@@ -8,7 +8,9 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Role, Scope } from '../../access/scopes.js';
+import type { Section } from '@docent/engine';
 import type { Limits, Project, ProjectSettings } from '../../projects/types.js';
+import { configOf, type DocumentUpsert, type Source, type SourceInput, type SourceReport, type SourceStatus, type SourceType, type StoredDocument, type SyncRecord } from '../../sources/types.js';
 import { DOCENT_VERSION } from '../../version.js';
 import {
   ConflictError,
@@ -45,6 +47,42 @@ interface ProjectRow {
   updated_at: string;
 }
 
+interface SourceRow {
+  id: string;
+  project: string;
+  type: SourceType;
+  config: string;
+  declared: number;
+  status: SourceStatus;
+  error: string | null;
+  document_count: number;
+  report: string | null;
+  created_at: string;
+  last_synced_at: string | null;
+}
+
+function sourceOf(row: SourceRow): Source {
+  return {
+    id: row.id,
+    project: row.project,
+    type: row.type,
+    config: JSON.parse(row.config) as Source['config'],
+    declared: row.declared === 1,
+    status: row.status,
+    error: row.error,
+    documentCount: row.document_count,
+    report: row.report ? (JSON.parse(row.report) as SourceReport) : null,
+    createdAt: row.created_at,
+    lastSyncedAt: row.last_synced_at,
+  };
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function randomId(length: number): string {
+  return [...randomBytes(length)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
+}
+
 interface KeyRow {
   prefix: string;
   project: string;
@@ -60,7 +98,7 @@ interface KeyRow {
 }
 
 /** The parts of a project kept as one JSON column. */
-type StoredSettings = Pick<ProjectSettings, 'prompt' | 'widget' | 'limits' | 'retentionDays'>;
+type StoredSettings = Pick<ProjectSettings, 'prompt' | 'widget' | 'limits' | 'retentionDays' | 'syncIntervalMs'>;
 
 function projectOf(row: ProjectRow): Project {
   const settings = JSON.parse(row.settings) as StoredSettings;
@@ -73,6 +111,7 @@ function projectOf(row: ProjectRow): Project {
     widget: settings.widget,
     limits: settings.limits,
     ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
+    ...(settings.syncIntervalMs !== undefined ? { syncIntervalMs: settings.syncIntervalMs } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -98,6 +137,7 @@ function settingsColumns(settings: ProjectSettings): [string, number, string, st
     limits: settings.limits,
     ...(settings.prompt ? { prompt: settings.prompt } : {}),
     ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
+    ...(settings.syncIntervalMs !== undefined ? { syncIntervalMs: settings.syncIntervalMs } : {}),
   };
   return [settings.name, settings.public ? 1 : 0, JSON.stringify(settings.allowedOrigins), JSON.stringify(stored)];
 }
@@ -225,8 +265,9 @@ export class SqliteStore implements Store {
       this.db.prepare('DELETE FROM plans').run();
       const insertPlan = this.db.prepare('INSERT INTO plans (name, limits) VALUES (?, ?)');
       for (const [name, limits] of Object.entries(plans)) insertPlan.run(name, JSON.stringify(limits));
-      for (const { id, ...settings } of projects) {
+      for (const { id, sources, ...settings } of projects) {
         if (this.replaceProject(id, settings) === 0) this.insertProject(id, settings);
+        this.replaceDeclared(id, sources);
       }
     }).immediate();
   }
@@ -481,6 +522,156 @@ export class SqliteStore implements Store {
          WHERE project = @project AND created_at >= @since AND comment IS NOT NULL ORDER BY created_at DESC LIMIT ${top}`,
       ),
     };
+  }
+
+  private bumpContent(project: string): void {
+    this.db.prepare('UPDATE projects SET content_version = content_version + 1 WHERE id = ?').run(project);
+  }
+
+  async listSources(project: string, limit: number, after?: { createdAt: string; id: string }): Promise<Source[]> {
+    const rows = after
+      ? this.db.prepare('SELECT * FROM sources WHERE project = ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?').all(project, after.createdAt, after.id, limit)
+      : this.db.prepare('SELECT * FROM sources WHERE project = ? ORDER BY created_at, id LIMIT ?').all(project, limit);
+    return (rows as SourceRow[]).map(sourceOf);
+  }
+
+  async getSource(project: string, id: string): Promise<Source | null> {
+    const row = this.db.prepare('SELECT * FROM sources WHERE project = ? AND id = ?').get(project, id) as SourceRow | undefined;
+    return row ? sourceOf(row) : null;
+  }
+
+  private insertSource(project: string, input: SourceInput, declared: boolean): string {
+    const id = `src_${randomId(10)}`;
+    this.db.prepare('INSERT INTO sources (id, project, type, config, declared) VALUES (?, ?, ?, ?, ?)').run(id, project, input.type, JSON.stringify(configOf(input)), declared ? 1 : 0);
+    this.bumpContent(project);
+    return id;
+  }
+
+  async addSource(project: string, input: SourceInput, declared: boolean): Promise<Source> {
+    const id = this.db.transaction(() => this.insertSource(project, input, declared)).immediate();
+    return (await this.getSource(project, id)) as Source;
+  }
+
+  async deleteSource(project: string, id: string): Promise<boolean> {
+    return this.db.transaction(() => {
+      const deleted = this.db.prepare('DELETE FROM sources WHERE project = ? AND id = ?').run(project, id).changes > 0;
+      if (deleted) this.bumpContent(project);
+      return deleted;
+    }).immediate();
+  }
+
+  async replaceDeclaredSources(project: string, inputs: readonly SourceInput[]): Promise<void> {
+    this.db.transaction(() => this.replaceDeclared(project, inputs)).immediate();
+  }
+
+  private replaceDeclared(project: string, inputs: readonly SourceInput[]): void {
+    {
+      const existing = (this.db.prepare('SELECT * FROM sources WHERE project = ? AND declared = 1').all(project) as SourceRow[]).map(sourceOf);
+      const key = (type: string, config: unknown): string => `${type} ${JSON.stringify(config)}`;
+      const wanted = new Map(inputs.map((input) => [key(input.type, configOf(input)), input] as const));
+      for (const source of existing) {
+        if (wanted.has(key(source.type, source.config))) wanted.delete(key(source.type, source.config));
+        else {
+          this.db.prepare('DELETE FROM sources WHERE id = ?').run(source.id);
+          this.bumpContent(project);
+        }
+      }
+      for (const input of wanted.values()) this.insertSource(project, input, true);
+    }
+  }
+
+  async setSourceStatus(id: string, status: SourceStatus, error: string | null): Promise<void> {
+    this.db.prepare('UPDATE sources SET status = ?, error = ? WHERE id = ?').run(status, error, id);
+  }
+
+  async storedDocuments(sourceId: string): Promise<StoredDocument[]> {
+    return (this.db.prepare('SELECT url, content_hash FROM documents WHERE source_id = ?').all(sourceId) as { url: string; content_hash: string }[]).map((row) => ({
+      url: row.url,
+      contentHash: row.content_hash,
+    }));
+  }
+
+  async applySync(
+    sourceId: string,
+    result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string },
+  ): Promise<void> {
+    this.db.transaction(() => {
+      const row = this.db.prepare('SELECT project FROM sources WHERE id = ?').get(sourceId) as { project: string } | undefined;
+      // Deleted while it synced: nothing to write.
+      if (!row) return;
+      const upsert = this.db.prepare(
+        `INSERT INTO documents (source_id, url, title, content_hash, sections, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (source_id, url) DO UPDATE SET title = excluded.title, content_hash = excluded.content_hash, sections = excluded.sections, fetched_at = excluded.fetched_at`,
+      );
+      for (const document of result.upserts) upsert.run(sourceId, document.url, document.title, document.contentHash, JSON.stringify(document.sections), result.at);
+      const remove = this.db.prepare('DELETE FROM documents WHERE source_id = ? AND url = ?');
+      for (const url of result.removed) remove.run(sourceId, url);
+      const count = (this.db.prepare('SELECT count(*) AS count FROM documents WHERE source_id = ?').get(sourceId) as { count: number }).count;
+      this.db
+        .prepare('UPDATE sources SET status = ?, error = ?, document_count = ?, report = ?, last_synced_at = ? WHERE id = ?')
+        .run(result.status, result.error, count, JSON.stringify(result.report), result.at, sourceId);
+      if (result.upserts.length || result.removed.length) this.bumpContent(row.project);
+    }).immediate();
+  }
+
+  async sourceSections(project: string): Promise<Section[]> {
+    const rows = this.db
+      .prepare('SELECT documents.sections FROM documents JOIN sources ON sources.id = documents.source_id WHERE sources.project = ? ORDER BY sources.created_at, documents.url')
+      .pluck()
+      .all(project) as string[];
+    return rows.flatMap((json) => JSON.parse(json) as Section[]);
+  }
+
+  async contentVersions(): Promise<Map<string, number>> {
+    const rows = this.db.prepare('SELECT id, content_version FROM projects').all() as { id: string; content_version: number }[];
+    return new Map(rows.map((row) => [row.id, row.content_version]));
+  }
+
+  async startSync(project: string, at: string): Promise<SyncRecord | null> {
+    const id = `sync_${randomId(10)}`;
+    return this.db.transaction(() => {
+      if (this.db.prepare("SELECT 1 FROM syncs WHERE project = ? AND status = 'running'").get(project)) return null;
+      this.db.prepare("INSERT INTO syncs (id, project, status, started_at) VALUES (?, ?, 'running', ?)").run(id, project, at);
+      this.db.prepare('UPDATE projects SET sync_requested_at = NULL WHERE id = ?').run(project);
+      return { id, project, status: 'running' as const, startedAt: at, finishedAt: null };
+    }).immediate();
+  }
+
+  async finishSync(id: string, status: 'succeeded' | 'failed', at: string): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE syncs SET status = ?, finished_at = ? WHERE id = ?').run(status, at, id);
+      this.db.prepare('UPDATE projects SET last_synced_at = ? WHERE id = (SELECT project FROM syncs WHERE id = ?)').run(at, id);
+    }).immediate();
+  }
+
+  async failAbandonedSyncs(at: string): Promise<number> {
+    return this.db.transaction(() => {
+      this.db.prepare("UPDATE sources SET status = 'failed', error = 'the server stopped during the sync; it runs again at the next sync' WHERE status = 'syncing'").run();
+      return this.db.prepare("UPDATE syncs SET status = 'failed', finished_at = ? WHERE status = 'running'").run(at).changes;
+    }).immediate();
+  }
+
+  async requestSync(project: string, at: string): Promise<void> {
+    this.db.prepare('UPDATE projects SET sync_requested_at = ? WHERE id = ?').run(at, project);
+  }
+
+  async syncsDue(now: string): Promise<string[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT id, settings, last_synced_at, sync_requested_at,
+                EXISTS (SELECT 1 FROM sources WHERE sources.project = projects.id AND sources.status = 'pending') AS pending,
+                EXISTS (SELECT 1 FROM sources WHERE sources.project = projects.id) AS has_sources
+         FROM projects`,
+      )
+      .all() as { id: string; settings: string; last_synced_at: string | null; sync_requested_at: string | null; pending: number; has_sources: number }[];
+    return rows
+      .filter((row) => {
+        if (row.sync_requested_at || row.pending) return true;
+        const interval = (JSON.parse(row.settings) as StoredSettings).syncIntervalMs;
+        if (!interval || !row.has_sources) return false;
+        return !row.last_synced_at || Date.parse(now) - Date.parse(row.last_synced_at) >= interval;
+      })
+      .map((row) => row.id);
   }
 
   async close(): Promise<void> {

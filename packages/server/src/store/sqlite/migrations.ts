@@ -102,4 +102,38 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    CREATE INDEX events_by_created ON events (created_at);
    CREATE INDEX searches_by_created ON searches (created_at);
    CREATE INDEX conversations_by_created ON conversations (project, created_at);`,
+  `CREATE TABLE sources (
+     id TEXT PRIMARY KEY,
+     project TEXT NOT NULL REFERENCES projects (id),
+     type TEXT NOT NULL,
+     config TEXT NOT NULL,
+     declared INTEGER NOT NULL DEFAULT 0,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'syncing', 'ready', 'failed')),
+     error TEXT,
+     document_count INTEGER NOT NULL DEFAULT 0,
+     report TEXT,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+     last_synced_at TEXT
+   );
+   CREATE INDEX sources_by_project ON sources (project, created_at, id);
+   CREATE TABLE documents (
+     source_id TEXT NOT NULL REFERENCES sources (id) ON DELETE CASCADE,
+     url TEXT NOT NULL,
+     title TEXT NOT NULL,
+     content_hash TEXT NOT NULL,
+     sections TEXT NOT NULL,
+     fetched_at TEXT NOT NULL,
+     PRIMARY KEY (source_id, url)
+   );
+   CREATE TABLE syncs (
+     id TEXT PRIMARY KEY,
+     project TEXT NOT NULL REFERENCES projects (id),
+     status TEXT NOT NULL CHECK (status IN ('running', 'succeeded', 'failed')),
+     started_at TEXT NOT NULL,
+     finished_at TEXT
+   );
+   CREATE UNIQUE INDEX one_running_sync ON syncs (project) WHERE status = 'running';
+   ALTER TABLE projects ADD COLUMN content_version INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE projects ADD COLUMN sync_requested_at TEXT;
+   ALTER TABLE projects ADD COLUMN last_synced_at TEXT;`,
 ];

@@ -1,0 +1,161 @@
+/**
+ * A sync: every source of a project (or the ones named) fetched again, each page's content hash compared with the
+ * stored one, and only new and changed pages extracted and stored; pages no longer found are removed. Each
+ * source moves `pending → syncing → ready | failed`; a source that fails keeps what it had indexed. When the
+ * sync ends, the project's index is rebuilt and swapped in. One sync per project runs at a time.
+ */
+import { extractSections } from '@docent/engine';
+import { crawlSitemapSource, crawlUrlSource, type CrawlOptions, type CrawlResult } from './web/index.js';
+import type { Store } from '../store/types.js';
+import type { DocumentUpsert, Source, SourceReport, SyncRecord } from './types.js';
+
+/** How many failures a source's report keeps, with their URLs. */
+const REPORTED_FAILURES = 5;
+/** Statuses that mean the page is gone, so its stored content goes too. */
+const GONE = new Set([404, 410]);
+
+export interface SyncOptions {
+  crawl: CrawlOptions;
+  now: () => Date;
+  log: (message: string) => void;
+  /** Called after each source, and when the sync ends, with the project's id (the server rebuilds its index). */
+  changed?: (project: string) => Promise<void>;
+}
+
+export interface SyncOutcome {
+  sync: SyncRecord;
+  /** Resolves with every source's final state once the sync ends. */
+  done: Promise<Source[]>;
+}
+
+function crawl(source: Source, options: CrawlOptions): Promise<CrawlResult> {
+  return source.type === 'url' ? crawlUrlSource(source.config, options) : crawlSitemapSource(source.config, options);
+}
+
+/** What a crawl changes in the stored documents of a source. */
+export function diff(result: CrawlResult, stored: ReadonlyMap<string, string>): { upserts: DocumentUpsert[]; removed: string[]; report: SourceReport } {
+  const upserts: DocumentUpsert[] = [];
+  let added = 0;
+  let changed = 0;
+  let unchanged = 0;
+  for (const page of result.pages) {
+    const before = stored.get(page.url);
+    if (before === page.contentHash) {
+      unchanged += 1;
+      continue;
+    }
+    const sections = extractSections({ url: page.url, html: page.html }, { cleanTitles: true });
+    if (sections.length === 0) continue;
+    upserts.push({ url: page.url, title: sections[0]?.pageTitle ?? page.url, contentHash: page.contentHash, sections });
+    if (before === undefined) added += 1;
+    else changed += 1;
+  }
+  const found = new Set(result.pages.map((page) => page.url));
+  // A page that failed for a passing reason keeps its content; one that is gone, or no longer listed, goes.
+  const keptOnFailure = new Set(result.failures.filter((failure) => failure.status === undefined || !GONE.has(failure.status)).map((failure) => failure.url));
+  const removed = [...stored.keys()].filter((url) => !found.has(url) && !keptOnFailure.has(url));
+  return {
+    upserts,
+    removed,
+    report: {
+      fetched: result.pages.length,
+      added,
+      changed,
+      unchanged,
+      removed: removed.length,
+      failed: result.failures.length,
+      failures: result.failures.slice(0, REPORTED_FAILURES),
+    },
+  };
+}
+
+export class SyncRunner {
+  private readonly running = new Map<string, Promise<Source[]>>();
+  /** Aborts the crawls under way when the server closes. */
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: SyncOptions,
+  ) {}
+
+  /** Starts a sync of the project's sources (or only `sourceIds`); null when one is already running. */
+  async start(project: string, sourceIds?: readonly string[]): Promise<SyncOutcome | null> {
+    const sync = await this.store.startSync(project, this.options.now().toISOString());
+    if (!sync) return null;
+    const done = this.run(sync, sourceIds).finally(() => this.running.delete(project));
+    this.running.set(project, done);
+    return { sync, done };
+  }
+
+  /** Waits for every sync under way to end (the server is closing). */
+  async stopAll(): Promise<void> {
+    this.stopping.abort();
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  isRunning(project: string): boolean {
+    return this.running.has(project);
+  }
+
+  /** Resolves when the project's running sync, if any, has ended. */
+  async idle(project: string): Promise<void> {
+    await this.running.get(project)?.catch(() => undefined);
+  }
+
+  private async allSources(project: string): Promise<Source[]> {
+    const sources: Source[] = [];
+    for (;;) {
+      const last = sources[sources.length - 1];
+      const page = await this.store.listSources(project, 100, last ? { createdAt: last.createdAt, id: last.id } : undefined);
+      sources.push(...page);
+      if (page.length < 100) return sources;
+    }
+  }
+
+  private async run(sync: SyncRecord, sourceIds?: readonly string[]): Promise<Source[]> {
+    const { store, options } = this;
+    let failed = false;
+    try {
+      const sources = (await this.allSources(sync.project)).filter((source) => !sourceIds || sourceIds.includes(source.id));
+      for (const source of sources) {
+        if (!(await this.syncSource(source))) failed = true;
+        await options.changed?.(sync.project);
+      }
+    } catch (error) {
+      failed = true;
+      options.log(`the sync ${sync.id} of ${sync.project} stopped: ${(error as Error).message}`);
+    } finally {
+      await store.finishSync(sync.id, failed ? 'failed' : 'succeeded', options.now().toISOString());
+      await options.changed?.(sync.project);
+    }
+    return this.allSources(sync.project);
+  }
+
+  /** Syncs one source; false when it failed as a whole. */
+  private async syncSource(source: Source): Promise<boolean> {
+    const { store, options } = this;
+    await store.setSourceStatus(source.id, 'syncing', null);
+    let result: CrawlResult;
+    try {
+      result = await crawl(source, { ...options.crawl, signal: this.stopping.signal });
+    } catch (error) {
+      result = { pages: [], failures: [], skipped: [], fatal: `the crawl stopped: ${(error as Error).message}` };
+    }
+    const at = options.now().toISOString();
+    const stored = new Map((await store.storedDocuments(source.id)).map((document) => [document.url, document.contentHash]));
+    if (result.fatal) {
+      // Nothing already indexed is lost: the source keeps its documents until a sync succeeds.
+      const report: SourceReport = { fetched: 0, added: 0, changed: 0, unchanged: 0, removed: 0, failed: result.failures.length, failures: result.failures.slice(0, REPORTED_FAILURES) };
+      await store.applySync(source.id, { upserts: [], removed: [], status: 'failed', error: result.fatal, report, at });
+      options.log(`source ${source.id} of ${source.project} failed: ${result.fatal}`);
+      return false;
+    }
+    const { upserts, removed, report } = diff(result, stored);
+    await store.applySync(source.id, { upserts, removed, status: 'ready', error: null, report, at });
+    options.log(
+      `synced ${source.id} of ${source.project}: ${report.fetched} fetched, ${report.added} added, ${report.changed} changed, ${report.unchanged} unchanged, ${report.removed} removed, ${report.failed} failed`,
+    );
+    return true;
+  }
+}
