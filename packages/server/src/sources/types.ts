@@ -1,22 +1,14 @@
 /** A project's sources as the server keeps them (PRODUCT.md §4, §8). */
 import type { Section } from '@docent/engine';
+import { DEFAULT_MAX_DEPTH } from './web/index.js';
+import type { SitemapSourceConfig, UrlSourceConfig } from './web/types.js';
 
 /** The source types this server can sync; the others of the contract come with their own fetchers. */
 export const SYNCABLE_TYPES = ['url', 'sitemap'] as const;
 export type SourceType = (typeof SYNCABLE_TYPES)[number];
 export type SourceStatus = 'pending' | 'syncing' | 'ready' | 'failed';
 
-export interface UrlSourceConfig {
-  url: string;
-  include_subpages?: boolean;
-  max_depth?: number;
-}
-
-export interface SitemapSourceConfig {
-  url: string;
-  include?: string[];
-  exclude?: string[];
-}
+export type { SitemapSourceConfig, UrlSourceConfig } from './web/types.js';
 
 export type SourceInput = ({ type: 'url' } & UrlSourceConfig) | ({ type: 'sitemap' } & SitemapSourceConfig);
 
@@ -68,9 +60,6 @@ export interface StoredDocument {
   url: string;
   contentHash: string;
 }
-
-/** The depth a `url` source follows links to when it sets none. */
-export const DEFAULT_MAX_DEPTH = 3;
 
 /** A source's stored settings: every field present, defaults filled in, as listSources returns them. */
 export function configOf(input: SourceInput): UrlSourceConfig | SitemapSourceConfig {
