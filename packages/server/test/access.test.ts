@@ -17,8 +17,6 @@ import type { ProjectSettings } from '../src/projects/types.js';
 import type { Store } from '../src/store/types.js';
 import { appOver, type TestApp } from './helpers.js';
 
-/** Until the sources issue, these operations are not served; every other operation of the contract must be. */
-const NOT_SERVED_YET = new Set(['listSources', 'addSource', 'deleteSource', 'syncProject']);
 
 /** The public operations, as the REST API introduction lists them. */
 const PUBLIC_OPERATIONS = new Set(['getProject', 'searchProject', 'sendMessage', 'sendFeedback', 'recordEvents']);
@@ -31,6 +29,10 @@ const SCOPE_OF: Record<string, Scope> = {
   sendFeedback: 'feedback',
   recordEvents: 'feedback',
   getAnalytics: 'analytics:read',
+  listSources: 'sources:read',
+  addSource: 'sources:write',
+  deleteSource: 'sources:write',
+  syncProject: 'sync',
 };
 
 const PUBLIC_ID = 'acme-docs';
@@ -47,6 +49,11 @@ function requestFor(operation: OperationInfo, project: string): { method: string
       return { method: 'POST', url, body: { question: 'How often are webhooks retried?' } };
     case 'sendFeedback':
       return { method: 'POST', url, body: { target: { type: 'page', url: 'https://docs.acme.test/webhooks' }, rating: 'up' } };
+    case 'addSource':
+      // A loopback address: refused by the crawler without any traffic leaving the machine.
+      return { method: 'POST', url, body: { type: 'url', url: 'http://127.0.0.1:9/' } };
+    case 'deleteSource':
+      return { method: 'DELETE', url: url.replace('{sourceId}', 'src_doesnotexist') };
     case 'recordEvents':
       return { method: 'POST', url, body: { events: [{ type: 'page_view', url: 'https://docs.acme.test/', timestamp: '2026-11-01T10:00:00Z' }] } };
     default:
@@ -128,7 +135,7 @@ describe('access control on every operation of openapi.yaml', () => {
   });
 
   const contract = loadOpenApi();
-  const served = operations(contract).filter((operation) => !NOT_SERVED_YET.has(operation.access.operationId));
+  const served = operations(contract);
 
   it('the contract names the public operations and scopes the introduction lists', () => {
     for (const operation of served) {
@@ -156,7 +163,9 @@ describe('access control on every operation of openapi.yaml', () => {
           const response = await fetch(`${base}${request.url}`, { method: request.method, headers, ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) });
           const text = await response.text();
           const expected = testCase.expect(id, isPublic);
-          const ok = expected === 'ok' ? response.status >= 200 && response.status < 300 : response.status === expected;
+          // Allowed: served past access control. deleteSource of a source that does not exist is 404, a second
+          // syncProject while one runs is 409: both are answers of the operation itself.
+          const ok = expected === 'ok' ? response.status < 500 && ![401, 403].includes(response.status) && (response.status < 300 || [404, 409].includes(response.status)) : response.status === expected;
           if (!ok) failures.push(`${testCase.label}: expected ${expected}, got ${response.status} ${text.slice(0, 200)}`);
           if (expected !== 'ok') {
             if (!/^application\/problem\+json/.test(response.headers.get('content-type') ?? '')) failures.push(`${testCase.label}: not problem+json`);
