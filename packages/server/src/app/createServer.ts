@@ -219,14 +219,12 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   app.removeContentTypeParser('text/plain');
   // An empty JSON body is no body (curl -X POST -H 'Content-Type: application/json' to syncProject); an operation
   // that needs one says so through its schema.
+  // Fastify's own parser, which refuses __proto__ and constructor.prototype keys.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
-    }
+    parseJson(request, body as string, done);
   });
   errorHandler(app, log);
   // Before any route, so every response has them: errors, redirects and the answer streams that write their own
