@@ -9,7 +9,8 @@
 // Answers are extractive (DOCENT_LLM_* are left out of the server's settings), and the per-visitor rate limits
 // are lifted for the bench through createServer's limits, not by changing DEFAULT_LIMITS. Last, the cost of
 // checking an API key per request. Then, on a second server with the default limits behind a trusted proxy, the
-// limits under load: see bench-limits.mjs.
+// limits under load: see bench-limits.mjs; and on a third, the sync of a generated 1,000-page site under search
+// load: see bench-sync.mjs.
 // Only Node built-ins are imported up front: the server's modules and autocannon load when the function runs,
 // after bench.mjs has installed the dependencies and built the packages.
 import { fork } from 'node:child_process';
@@ -21,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { benchLimits, rotatingRequest } from './bench-limits.mjs';
+import { measureSyncUnderLoad } from './bench-sync.mjs';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const SERVER_DIST = join(ROOT, 'packages', 'server', 'dist');
@@ -213,8 +215,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === LO
 
 /**
  * Measures the server against the built site `siteDir` and prints a "server (loopback)" block, then the "limits
- * under load" one (bench-limits.mjs). Throws, after printing both, when any response was not 2xx or not what the
- * operation should answer, or when the limits did not hold as that block expects.
+ * under load" one (bench-limits.mjs) and the "sync under load" one (bench-sync.mjs). Throws, after printing all
+ * three, when any response was not 2xx or not what the operation should answer, when the limits did not hold as
+ * that block expects, or when the sync missed a page or slowed searches past the issue's bar.
  */
 export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } = {}) {
   const questions = await readQuestions(questionsFile);
@@ -334,6 +337,8 @@ export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } 
 
   console.log('');
   const limits = await benchLimits({ siteDir, project: PROJECT, env, gc, generateLoad, connections: CONNECTIONS });
+  console.log('');
+  const sync = await measureSyncUnderLoad({ gc, questions });
 
   const failures = [];
   if (totalNon2xx > 0) failures.push(`${totalNon2xx} non-2xx responses (under load, by status: ${JSON.stringify(search.statusCodes)})`);
@@ -341,6 +346,7 @@ export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } 
   if (wrong.length > 0) failures.push(`${wrong.length} unexpected responses, the first: ${wrong[0]}`);
   if (keyCheckMs >= 0.1) failures.push(`checking an API key takes ${(keyCheckMs * 1000).toFixed(1)} µs, over the 100 µs target`);
   failures.push(...limits.failures.map((failure) => `limits under load: ${failure}`));
+  failures.push(...sync.failures.map((failure) => `sync under load: ${failure}`));
   if (failures.length > 0) throw new Error(`bench-server: ${failures.join('; ')}`);
-  return { server, afterStart, afterLoad, search, json: jsonTimes, firstEvent, wholeStream, project, limits };
+  return { server, afterStart, afterLoad, search, json: jsonTimes, firstEvent, wholeStream, project, limits, sync };
 }

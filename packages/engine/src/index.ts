@@ -6,6 +6,7 @@
 export { extractSections, cleanTitle } from './extract.js';
 export {
   buildIndex,
+  buildIndexAsync,
   serializeIndex,
   loadIndex,
   hashSections,

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { Options as MiniSearchOptions } from 'minisearch';
-import { contentHash } from './hash.js';
+import { ContentHasher, contentHash } from './hash.js';
 import { termsOfWord, words } from './text.js';
 import type { Section } from './types.js';
 
@@ -56,47 +56,63 @@ export interface SerializedIndex {
   search: unknown;
 }
 
+/** One section in a fixed order of fields. */
+function canonicalItem(section: Section): unknown[] {
+  return [section.id, section.url, section.pageUrl, section.pageTitle, section.heading, section.level, section.breadcrumb, section.text, section.description];
+}
+
 /** A stable serialisation of the sections (fixed key order), the input of the content hash. */
 function canonicalSections(sections: readonly Section[]): string {
-  return JSON.stringify(
-    sections.map((section) => [
-      section.id,
-      section.url,
-      section.pageUrl,
-      section.pageTitle,
-      section.heading,
-      section.level,
-      section.breadcrumb,
-      section.text,
-      section.description,
-    ]),
-  );
+  return JSON.stringify(sections.map(canonicalItem));
 }
 
 export function hashSections(sections: readonly Section[]): string {
   return contentHash(canonicalSections(sections));
 }
 
+/** One section as MiniSearch indexes it; the page description only on the page's first section. */
+function indexedSections(copy: readonly Section[]): IndexedSection[] {
+  const pagesSeen = new Set<string>();
+  return copy.map((section, id) => {
+    // The page description describes the whole page: index it once, on the page's first section.
+    const firstOfPage = !pagesSeen.has(section.pageUrl);
+    pagesSeen.add(section.pageUrl);
+    return { id, pageTitle: section.pageTitle, heading: section.heading, text: section.text, description: firstOfPage ? section.description : '' };
+  });
+}
+
+function copyOf(sections: readonly Section[]): Section[] {
+  return sections.map((section) => ({ ...section, breadcrumb: [...section.breadcrumb] }));
+}
+
 /** Builds the search index over sections (in the order given, which fixes the ranking of ties). */
 export function buildIndex(sections: readonly Section[]): DocentIndex {
-  const copy = sections.map((section) => ({ ...section, breadcrumb: [...section.breadcrumb] }));
+  const copy = copyOf(sections);
   const engine = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
-  const pagesSeen = new Set<string>();
-  engine.addAll(
-    copy.map((section, id) => {
-      // The page description describes the whole page: index it once, on the page's first section.
-      const firstOfPage = !pagesSeen.has(section.pageUrl);
-      pagesSeen.add(section.pageUrl);
-      return {
-        id,
-        pageTitle: section.pageTitle,
-        heading: section.heading,
-        text: section.text,
-        description: firstOfPage ? section.description : '',
-      };
-    }),
-  );
+  engine.addAll(indexedSections(copy));
   return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hashSections(copy), sections: copy, engine };
+}
+
+// The core is typed without DOM or Node libraries; both have this timer.
+declare function setTimeout(callback: () => void, ms: number): unknown;
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The same index as buildIndex, built `chunkSize` sections at a time with the event loop free in between, so a
+ * server rebuilding a large project's index keeps answering meanwhile.
+ */
+export async function buildIndexAsync(sections: readonly Section[], chunkSize = 200): Promise<DocentIndex> {
+  const copy = copyOf(sections);
+  const engine = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
+  await engine.addAllAsync(indexedSections(copy), { chunkSize });
+  // The hash of canonicalSections(copy), fed one chunk of items at a time: `[` item `,` item … `]`.
+  const hasher = new ContentHasher().update('[');
+  for (let start = 0; start < copy.length; start += chunkSize) {
+    const items = copy.slice(start, start + chunkSize).map((section) => JSON.stringify(canonicalItem(section)));
+    hasher.update(`${start > 0 ? ',' : ''}${items.join(',')}`);
+    await yieldToEventLoop();
+  }
+  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hasher.update(']').digest(), sections: copy, engine };
 }
 
 /** The index file's JSON text. */

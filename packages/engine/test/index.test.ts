@@ -133,3 +133,26 @@ describe('index file', async () => {
     assert.equal(loadIndex(edited, { verifyHash: false }).sections[0]?.text, 'edited');
   });
 });
+
+describe('buildIndexAsync', () => {
+  it('builds the same index as buildIndex, hash and ranking included, in chunks', async () => {
+    const { buildIndex, buildIndexAsync, search } = await import('../src/index.js');
+    const sections = Array.from({ length: 450 }, (_, n) => ({
+      id: `/page-${n % 90}#s${n}`,
+      url: `/page-${n % 90}#s${n}`,
+      pageUrl: `/page-${n % 90}`,
+      pageTitle: `Page ${n % 90} — ünïcode 🚀`,
+      heading: `Heading ${n}`,
+      level: 2 as const,
+      breadcrumb: [`Page ${n % 90}`, `Heading ${n}`],
+      text: `Section ${n} explains ${['webhooks', 'retries', 'rate limits', 'tokens'][n % 4]} in detail, part ${n}.`,
+      description: `About page ${n % 90}.`,
+    }));
+    const whole = buildIndex(sections);
+    const chunked = await buildIndexAsync(sections, 64);
+    assert.equal(chunked.hash, whole.hash);
+    for (const query of ['webhooks', 'rate limits part 12', 'tokens 🚀']) {
+      assert.deepEqual(search(chunked, query).map((page) => page.pageUrl), search(whole, query).map((page) => page.pageUrl), query);
+    }
+  });
+});

@@ -5,7 +5,7 @@
  * indexes from the database; nothing is crawled again. Changes made by another process (`docent sync`, the CLI,
  * another server) are noticed through the projects' content versions.
  */
-import { buildIndex, type DocentIndex } from '@docent/engine';
+import { buildIndex, buildIndexAsync, type DocentIndex } from '@docent/engine';
 import type { SiteIndex } from '../serve/siteIndex.js';
 import type { Store } from '../store/types.js';
 import type { Logger } from './services.js';
@@ -36,18 +36,24 @@ export class ProjectContents {
     return this.contents.get(projectId) ?? EMPTY;
   }
 
-  /** Builds a project's index aside, then swaps it in. Rebuilds run one after another. */
+  /**
+   * Builds a project's index aside, in chunks so searches go on meanwhile, then swaps it in. Rebuilds run one
+   * after another; each records the content version it was built from, so the poller does not build it again.
+   */
   rebuild(projectId: string): Promise<void> {
     this.building = this.building.then(async () => {
       try {
+        const version = (await this.store.contentVersions()).get(projectId);
         const fromSources = await this.store.sourceSections(projectId);
         const fromSite = projectId === this.siteProject ? this.site.snapshot.index.sections : [];
         const sections = [...fromSite, ...fromSources];
         if (sections.length === 0) {
+          if (version !== undefined) this.versions.set(projectId, version);
           this.contents.delete(projectId);
           return;
         }
-        const index = buildIndex(sections);
+        const index = await buildIndexAsync(sections, 50);
+        if (version !== undefined) this.versions.set(projectId, version);
         this.contents.set(projectId, { index, pages: new Set(sections.map((section) => section.pageUrl)).size, sections: sections.length, indexedAt: new Date() });
       } catch (error) {
         this.log(`could not rebuild the index of ${projectId}; searches use the previous one: ${(error as Error).message}`);
@@ -60,9 +66,6 @@ export class ProjectContents {
   async refreshChanged(): Promise<void> {
     const versions = await this.store.contentVersions();
     const changed = [...versions].filter(([project, version]) => this.versions.get(project) !== version);
-    for (const [project, version] of changed) {
-      this.versions.set(project, version);
-      await this.rebuild(project);
-    }
+    for (const [project] of changed) await this.rebuild(project);
   }
 }

@@ -18,7 +18,7 @@ export interface SyncOptions {
   crawl: CrawlOptions;
   now: () => Date;
   log: (message: string) => void;
-  /** Called after each source, and when the sync ends, with the project's id (the server rebuilds its index). */
+  /** Called when the sync ends, with the project's id (the server rebuilds its index, once). */
   changed?: (project: string) => Promise<void>;
 }
 
@@ -32,8 +32,11 @@ function crawl(source: Source, options: CrawlOptions): Promise<CrawlResult> {
   return source.type === 'url' ? crawlUrlSource(source.config, options) : crawlSitemapSource(source.config, options);
 }
 
+/** Pages extracted between two pauses that let the server answer requests. */
+const EXTRACT_BATCH = 10;
+
 /** What a crawl changes in the stored documents of a source. */
-export function diff(result: CrawlResult, stored: ReadonlyMap<string, string>): { upserts: DocumentUpsert[]; removed: string[]; report: SourceReport } {
+export async function diff(result: CrawlResult, stored: ReadonlyMap<string, string>): Promise<{ upserts: DocumentUpsert[]; removed: string[]; report: SourceReport }> {
   const upserts: DocumentUpsert[] = [];
   let added = 0;
   let changed = 0;
@@ -44,6 +47,7 @@ export function diff(result: CrawlResult, stored: ReadonlyMap<string, string>): 
       unchanged += 1;
       continue;
     }
+    if ((added + changed) % EXTRACT_BATCH === EXTRACT_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
     const sections = extractSections({ url: page.url, html: page.html }, { cleanTitles: true });
     if (sections.length === 0) continue;
     upserts.push({ url: page.url, title: sections[0]?.pageTitle ?? page.url, contentHash: page.contentHash, sections });
@@ -118,10 +122,7 @@ export class SyncRunner {
     let failed = false;
     try {
       const sources = (await this.allSources(sync.project)).filter((source) => !sourceIds || sourceIds.includes(source.id));
-      for (const source of sources) {
-        if (!(await this.syncSource(source))) failed = true;
-        await options.changed?.(sync.project);
-      }
+      for (const source of sources) if (!(await this.syncSource(source))) failed = true;
     } catch (error) {
       failed = true;
       options.log(`the sync ${sync.id} of ${sync.project} stopped: ${(error as Error).message}`);
@@ -151,7 +152,7 @@ export class SyncRunner {
       options.log(`source ${source.id} of ${source.project} failed: ${result.fatal}`);
       return false;
     }
-    const { upserts, removed, report } = diff(result, stored);
+    const { upserts, removed, report } = await diff(result, stored);
     await store.applySync(source.id, { upserts, removed, status: 'ready', error: null, report, at });
     options.log(
       `synced ${source.id} of ${source.project}: ${report.fetched} fetched, ${report.added} added, ${report.changed} changed, ${report.unchanged} unchanged, ${report.removed} removed, ${report.failed} failed`,
