@@ -24,7 +24,11 @@
  *     body of an `http` block showing a response (`HTTP/1.1 429 …`, against what the contract gives that status).
  *     Field names are checked level by level against the schema; maps (additionalProperties) take any key.
  * - docent.config.json and questions.json blocks are accepted by the server's own readers (fields that
- *   not-built-yet.json lists under configFields are taken out first).
+ *   not-built-yet.json lists under configFields, and source entries of the types it lists under sourceTypes, are
+ *   taken out first).
+ * - Source types: a type the docs give a source (`docent source add --type <type>`, the `type` of an addSource
+ *   body or form, the `type` of a source in docent.config.json) is one the server syncs (SYNCABLE_TYPES of the
+ *   server's code, which docent.config.schema.json accepts too), or one not-built-yet.json lists under sourceTypes.
  * - The server serves what the contract describes: the real server (createServer over an in-memory database and a
  *   one-page site, on 127.0.0.1) answers every operation of openapi.yaml, called with an admin key, with something
  *   other than 404 "There is no operation", except the operations not-built-yet.json lists.
@@ -67,6 +71,8 @@ interface NotBuiltYet {
   operations: Record<string, string>;
   /** Fields of docent.config.json the server's reader does not accept yet, as JSON paths (`projects[].sources`). */
   configFields: Record<string, string>;
+  /** Source types the docs describe that the server does not sync yet (`github`), for addSource, the CLI and the config file. */
+  sourceTypes: Record<string, string>;
 }
 
 const NOT_BUILT_YET_FILE = join(__dirname, 'not-built-yet.json');
@@ -184,7 +190,10 @@ function callsInLine(line: string, where: string): DocentCall[] {
     const start = match.index ?? 0;
     const before = COMMAND_POSITION.exec(line.slice(0, start));
     if (!before) continue;
-    calls.push({ where, args: shellWords(line.slice(start + 'docent'.length), before.groups?.quote ?? '') });
+    const args = shellWords(line.slice(start + 'docent'.length), before.groups?.quote ?? '');
+    // A command name is letters and hyphens: "(docent sync, syncProject)" in a program's output names, it runs nothing.
+    if (!/^[a-z][a-z-]*$/.test(args[0] ?? '')) continue;
+    calls.push({ where, args });
   }
   return calls;
 }
@@ -411,6 +420,8 @@ interface ApiCall {
   url: string;
   json?: string;
   form: string[];
+  /** The `-F name=value` parts as written. */
+  formParts: string[];
 }
 
 const API_PATH = /\/v1(?:\/[^\s"'`?#)\\,]*)?/;
@@ -423,16 +434,21 @@ function curlCalls(block: CodeBlock): ApiCall[] {
       let method: string | undefined;
       let json: string | undefined;
       const form: string[] = [];
+      const formParts: string[] = [];
       for (let at = 0; at < words.length; at++) {
         const word = words[at] ?? '';
         if (word === '-X' || word === '--request') method = words[++at];
         else if (/^-X[A-Z]+$/.test(word)) method = word.slice(2);
         else if (['-d', '--data', '--data-raw', '--data-binary', '--json'].includes(word)) json = words[++at];
-        else if (word === '-F' || word === '--form') form.push((words[++at] ?? '').split('=')[0] ?? '');
+        else if (word === '-F' || word === '--form') {
+          const part = words[++at] ?? '';
+          formParts.push(part);
+          form.push(part.split('=')[0] ?? '');
+        }
       }
       const url = words.find((word) => API_PATH.test(word));
       if (!url) return [];
-      return [{ where, block: block.where, method: method ?? (json !== undefined || form.length ? 'POST' : 'GET'), url, ...(json === undefined ? {} : { json }), form }];
+      return [{ where, block: block.where, method: method ?? (json !== undefined || form.length ? 'POST' : 'GET'), url, ...(json === undefined ? {} : { json }), form, formParts }];
     }),
   );
 }
@@ -666,7 +682,15 @@ function atPath(json: unknown, path: string): { parent: Json; key: string }[] {
   return found;
 }
 
-/** A copy of a config file without the fields not-built-yet.json lists, and which of them it had. */
+/** The `type` of every source a config file declares (`projects[].sources[].type`). */
+function configSourceTypes(json: unknown): string[] {
+  return atPath(json, 'projects[].sources[].type').map(({ parent, key }) => String(parent[key]));
+}
+
+/**
+ * A copy of a config file without the fields not-built-yet.json lists, and without the source entries of the types
+ * it lists under sourceTypes; and which of them it had (`projects[].sources[type=github]` for a source entry).
+ */
 function withoutNotBuiltFields(json: unknown): { json: unknown; removed: string[] } {
   const copy = structuredClone(json);
   const removed = Object.keys(NOT_BUILT_YET.configFields).filter((path) => {
@@ -674,6 +698,13 @@ function withoutNotBuiltFields(json: unknown): { json: unknown; removed: string[
     for (const { parent, key } of found) delete parent[key];
     return found.length > 0;
   });
+  for (const { parent, key } of atPath(copy, 'projects[].sources')) {
+    const sources = parent[key];
+    if (!Array.isArray(sources)) continue;
+    const kept = sources.filter((source) => !(isObject(source) && typeof source.type === 'string' && source.type in NOT_BUILT_YET.sourceTypes));
+    for (const source of sources.filter((item) => !kept.includes(item))) removed.push(`projects[].sources[type=${String((source as Json).type)}]`);
+    parent[key] = kept;
+  }
   return { json: copy, removed };
 }
 
@@ -739,6 +770,60 @@ describe('example files in the docs are accepted by the server', () => {
         return [`${block.where}: ${(error as Error).message}`];
       }
     });
+    assert.deepEqual(problems, []);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Source types
+
+/** The source types docent.config.schema.json accepts (the `const` of each branch of its `source` definition). */
+function schemaSourceTypes(): Set<string> {
+  const source = isObject(CONFIG_SCHEMA.definitions) ? CONFIG_SCHEMA.definitions.source : undefined;
+  const branches = isObject(source) && Array.isArray(source.oneOf) ? source.oneOf : [];
+  return new Set(
+    branches.map((branch) => (isObject(branch) && isObject(branch.properties) && isObject(branch.properties.type) ? String(branch.properties.type.const) : '')).filter(Boolean),
+  );
+}
+
+/** The source types the server's code syncs (SYNCABLE_TYPES), which addSource and docent source add accept. */
+async function syncableTypes(): Promise<Set<string>> {
+  const { SYNCABLE_TYPES } = (await serverModule('sources/types.ts')) as { SYNCABLE_TYPES: readonly string[] };
+  return new Set(SYNCABLE_TYPES);
+}
+
+/** Every source type the docs give a source: `docent source add --type`, addSource bodies and forms, config files. */
+async function sourceTypeUses(): Promise<{ where: string; type: string }[]> {
+  const uses: { where: string; type: string }[] = [];
+  for (const call of CALLS) {
+    if (notBuiltCommand(call) || (await commandWords(call)).join(' ') !== 'source add') continue;
+    call.args.forEach((arg, index) => {
+      if (arg === '--type' && call.args[index + 1] !== undefined) uses.push({ where: call.where, type: call.args[index + 1] ?? '' });
+      else if (arg.startsWith('--type=')) uses.push({ where: call.where, type: arg.slice('--type='.length) });
+    });
+  }
+  for (const call of API_CALLS) {
+    if (operationFor(pathOf(call.url), call.method).operation?.id !== 'addSource') continue;
+    const body = call.json === undefined ? undefined : parseJson(call.json);
+    if (isObject(body) && typeof body.type === 'string') uses.push({ where: call.where, type: body.type });
+    for (const part of call.formParts.filter((item) => item.startsWith('type='))) uses.push({ where: call.where, type: part.slice('type='.length) });
+  }
+  for (const block of CONFIG_BLOCKS) for (const type of configSourceTypes(parseJson(block.code))) uses.push({ where: block.where, type });
+  return uses;
+}
+
+describe('source types in the docs', () => {
+  it('are synced by the server, or listed under sourceTypes in not-built-yet.json', async () => {
+    const synced = await syncableTypes();
+    const accepted = schemaSourceTypes();
+    assert.ok(synced.has('sitemap') && accepted.has('sitemap'), 'found no sitemap among the source types of the code and the config schema');
+    const uses = await sourceTypeUses();
+    assert.ok(uses.length >= 10, `found ${uses.length} source types in the docs`);
+    const notBuilt = uses.filter(({ type }) => !synced.has(type));
+    counts.push(`source types given to sources: ${uses.length} (${notBuilt.length} of types not built yet)`);
+    const problems = notBuilt
+      .filter(({ type }) => !(type in NOT_BUILT_YET.sourceTypes))
+      .map(({ where, type }) => `${where}: a source of the type ${type}, which the server does not sync (SYNCABLE_TYPES) and not-built-yet.json does not list under sourceTypes`);
     assert.deepEqual(problems, []);
   });
 });
@@ -855,6 +940,14 @@ describe('not-built-yet.json', () => {
     for (const path of Object.keys(NOT_BUILT_YET.configFields)) {
       if (schemaDeclares(path)) stale('config field', path, 'docent.config.schema.json declares it now');
       if (!CONFIG_BLOCKS.some((block) => atPath(parseJson(block.code), path).length > 0)) stale('config field', path, 'no docent.config.json example of the docs has it');
+    }
+    const synced = await syncableTypes();
+    const accepted = schemaSourceTypes();
+    const typesUsed = new Set((await sourceTypeUses()).map(({ type }) => type));
+    for (const type of Object.keys(NOT_BUILT_YET.sourceTypes)) {
+      if (synced.has(type)) stale('source type', type, 'the server syncs it now (SYNCABLE_TYPES)');
+      if (accepted.has(type)) stale('source type', type, 'docent.config.schema.json accepts it now');
+      if (!typesUsed.has(type)) stale('source type', type, 'no doc gives a source this type');
     }
     const served = await servedOperations();
     for (const name of Object.keys(NOT_BUILT_YET.operations)) {

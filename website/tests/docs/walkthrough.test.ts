@@ -1,8 +1,9 @@
 /**
- * Team and Roles, word for word: every `bash` block of docs/administration/team.mdx and roles.mdx runs, in page
- * order, against a real Docent server started in-process on 127.0.0.1, as a reader who follows the page from its
- * prerequisites would run it. Each page gets a fresh database, in which the project is first created with the
- * `docent project create` command of projects.mdx, as the pages' prerequisites say.
+ * Team, Roles, Sitemaps and URLs, word for word: every `bash` block of docs/administration/team.mdx and roles.mdx,
+ * and of docs/customization/data-sources/sitemaps.mdx and urls.mdx, runs, in page order, against a real Docent
+ * server started in-process on 127.0.0.1, as a reader who follows the page from its prerequisites would run it.
+ * Each page gets a fresh database, in which the project is first created with the `docent project create` command
+ * of projects.mdx, as the pages' prerequisites say.
  *
  * - `docent …` runs through the CLI's own main(), with `--db <the server's database>` added: the only change to
  *   a command. `NAME=$(docent …)` keeps standard output in the shell variable NAME, as bash does.
@@ -20,20 +21,47 @@
  * - A command fails (exit status not 0) exactly when its output block shows an error (a line `docent: …`).
  * - Every block with a curl call has an output block, so every request the pages show has its outcome checked.
  *
+ * The data-source pages crawl a real site: a node:http server on 127.0.0.1 that the test starts, with pages, a
+ * sitemap.xml and a robots.txt that disallows a path the sitemap lists. For them:
+ * - https://docs.example.com, the pages' example site, is replaced with that site's origin in the commands (and in
+ *   the docent.config.json they write), and that origin is shown as https://docs.example.com in the output. Source
+ *   ids (src_…) and sync ids (sync_…) are compared by their shape.
+ * - The server crawls with DOCENT_ALLOW_PRIVATE_NETWORKS on (the test site is on a loopback address), without the
+ *   politeness delay, and looks for new sources and due syncs every 100 ms; `docent sync --wait` runs with
+ *   DOCENT_ALLOW_PRIVATE_NETWORKS=true in the environment, as it must to crawl such a site.
+ * - A block titled docent.config.json is written to the working folder, where the next `docent project update
+ *   --config docent.config.json` reads it.
+ * - Before each block the test waits, as the pages tell the reader to ("wait a few seconds"), until the server has
+ *   no sync running or due and has picked up what the last command changed.
+ * - Blocks in tabs (the config file and API variants) run too, in page order, on the same server.
+ * After the walk, the test checks what the pages promise about the crawl: robots.txt obeyed, the Docent/<version>
+ * user agent, and no page fetched outside the source's scope.
+ * The sync job of docs/integrations/github-workflow.mdx runs too: its `run:` script, with bash and curl, against
+ * the server, with the key that the page's `docent key create` command prints.
+ *
  * Run: cd /work/main && node --import tsx --test website/tests/docs/walkthrough.test.ts
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
+import { parse as parseYaml } from 'yaml';
 import { CODE_BLOCKS, REPOSITORY, type CodeBlock } from './markdown';
 
 const PAGES = ['docs/administration/team.mdx', 'docs/administration/roles.mdx'];
+const SOURCE_PAGES = ['docs/customization/data-sources/sitemaps.mdx', 'docs/customization/data-sources/urls.mdx'];
+const WORKFLOW_PAGE = 'docs/integrations/github-workflow.mdx';
 const PROJECTS_PAGE = 'docs/administration/projects.mdx';
 const DOCS_ORIGIN = 'http://localhost:3000';
+/** The site the data-source pages crawl in their examples. */
+const SITE_ORIGIN = 'https://docs.example.com';
 const SHOWN_DB = '.docent/docent.db';
+/** The files a page may write with a titled block, for a later command to read from the working folder. */
+const WRITTEN_FILES = new Set(['docent.config.json']);
 
 type Io = { out(text: string): void; err(text: string): void };
 type Main = (argv: string[], io: Io) => Promise<number>;
@@ -41,6 +69,12 @@ type Main = (argv: string[], io: Io) => Promise<number>;
 interface Server {
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
+  /** Resolves once the project has no sync running and no source waiting for one. */
+  syncsIdle(project: string): Promise<void>;
+}
+
+interface Store {
+  syncsDue(now: string): Promise<string[]>;
 }
 
 function serverModule<T>(path: string): Promise<T> {
@@ -153,7 +187,16 @@ interface Session {
   db: string;
   url: string;
   variables: Variables;
+  /** The origin of the test site that stands for https://docs.example.com, on the data-source pages. */
+  site?: string;
+  /** The working folder, where titled blocks are written. */
+  cwd?: string;
+  /** Waits, before each block, for what the previous one started to settle. */
+  settle?: () => Promise<void>;
 }
+
+/** The example site replaced with the test site, where a page has one. */
+const onSite = (text: string, session: Session): string => (session.site ? text.split(SITE_ORIGIN).join(session.site) : text);
 
 async function docent(session: Session, args: string[]): Promise<Result> {
   let out = '';
@@ -212,7 +255,8 @@ async function curl(session: Session, args: string[], where: string): Promise<Re
 }
 
 /** Runs one line; returns what the terminal shows and whether the command failed. */
-async function run(session: Session, line: string, where: string): Promise<{ terminal: string; failed: boolean; curl: boolean }> {
+async function run(session: Session, shown: string, where: string): Promise<{ terminal: string; failed: boolean; curl: boolean }> {
+  const line = onSite(shown, session);
   const assignment = /^\s*([A-Za-z_][A-Za-z0-9_]*)=\$\((.*)\)\s*$/.exec(line);
   const command = words(assignment ? (assignment[2] ?? '') : line, session.variables, where);
   const [program = '', ...args] = command;
@@ -232,11 +276,12 @@ async function run(session: Session, line: string, where: string): Promise<{ ter
 
 /** Values that differ on every run, by their shape. */
 function shape(text: string, session: Session): string {
-  return text
+  const shown = session.site ? text.split(session.site).join(SITE_ORIGIN) : text;
+  return (session.url ? shown.split(session.url).join(DOCS_ORIGIN) : shown)
     .split(session.db)
     .join(SHOWN_DB)
-    .split(session.url)
-    .join(DOCS_ORIGIN)
+    .replace(/\bsrc_[a-z0-9]{10}\b/g, '<source>')
+    .replace(/\bsync_[a-z0-9]{10}\b/g, '<sync>')
     .replace(/dk_[a-z0-9]{10}_[A-Za-z0-9_-]{43}/g, '<key>')
     .replace(/dk_[a-z0-9]{10}/g, '<prefix>')
     .replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?Z?)?/g, '<time>')
@@ -324,6 +369,13 @@ function outputOf(block: CodeBlock): CodeBlock | undefined {
 
 /** Runs a bash block and checks it against its output block; returns what went wrong. */
 async function runBlock(session: Session, block: CodeBlock, counts: { commands: number; compared: number }): Promise<string[]> {
+  await session.settle?.();
+  if (block.language !== 'bash') {
+    // A file the page has the reader write, such as docent.config.json, into the working folder.
+    assert.ok(session.cwd, `${block.where}: the page writes ${block.title}, but this walkthrough has no working folder`);
+    writeFileSync(join(session.cwd, block.title), onSite(block.code, session));
+    return [];
+  }
   let terminal = '';
   let failed = false;
   let calls = 0;
@@ -399,4 +451,253 @@ describe('team.mdx and roles.mdx, word for word against a running server', () =>
       }
     });
   }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The data-source pages, against a real site
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A page of the test site, as a documentation generator writes one. */
+const sitePage = (title: string, body: string): string =>
+  `<!doctype html><html><head><title>${title} | Example Docs</title></head><body><nav><a href="/">Home</a></nav><main><h1>${title}</h1>${body}</main></body></html>`;
+
+/**
+ * The site the data-source pages crawl, on 127.0.0.1: pages under /docs/ and /blog/ listed by sitemap.xml for
+ * sitemaps.mdx, with /private/notes listed too but disallowed by robots.txt; and /guides/, whose links reach two
+ * subpages, a page outside the prefix and a PDF, for urls.mdx. It records every request.
+ */
+class TestSite {
+  readonly requests: { path: string; userAgent: string }[] = [];
+  origin = '';
+  private readonly server: HttpServer;
+  private readonly pages = new Map<string, string>([
+    ['/docs/install', sitePage('Install', '<p>Install the Example CLI with npm.</p>')],
+    ['/docs/configure', sitePage('Configure', '<p>Set the region in example.toml.</p>')],
+    ['/docs/archive/v1', sitePage('Version 1', '<p>The first version of the API, retired in 2024.</p>')],
+    ['/blog/launch', sitePage('Launch', '<p>Example Docs went live this spring.</p>')],
+    ['/private/notes', sitePage('Notes', '<p>Notes for the team only.</p>')],
+    [
+      '/guides/',
+      sitePage(
+        'Guides',
+        '<p>Start with the guides below.</p><ul><li><a href="webhooks">Webhooks</a></li><li><a href="/guides/rate-limits">Rate limits</a></li><li><a href="/blog/launch">Launch news</a></li><li><a href="/guides/handbook.pdf">Handbook</a></li></ul>',
+      ),
+    ],
+    ['/guides/webhooks', sitePage('Webhooks', '<p>Every webhook carries a signature header.</p>')],
+    ['/guides/rate-limits', sitePage('Rate limits', '<p>The API allows 600 requests per minute.</p>')],
+  ]);
+  /** What sitemap.xml lists. */
+  private readonly listed = ['/docs/install', '/docs/configure', '/docs/archive/v1', '/blog/launch', '/private/notes'];
+
+  constructor() {
+    this.server = createHttpServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+      this.requests.push({ path, userAgent: String(request.headers['user-agent']) });
+      if (path === '/robots.txt') {
+        response.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+      } else if (path === '/sitemap.xml') {
+        const urls = this.listed.map((page) => `<url><loc>${this.origin}${page}</loc></url>`).join('');
+        response.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      } else {
+        const page = this.pages.get(path);
+        if (page === undefined) response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+        else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      }
+    });
+  }
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    this.origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  fetched(path: string): boolean {
+    return this.requests.some((request) => request.path === path);
+  }
+}
+
+interface Crawled {
+  session: Session;
+  site: TestSite;
+  counts: { commands: number; compared: number };
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database with my-project (created by projects.mdx's command), a running server on it that crawls private
+ * addresses, a test site, a working folder, and DOCENT_ALLOW_PRIVATE_NETWORKS=true for the CLI; close() undoes it all.
+ */
+async function crawledSession(): Promise<Crawled> {
+  const { main } = await serverModule<{ main: Main }>('cli.ts');
+  const { createServer } = await serverModule<{ createServer: (options: unknown) => Promise<Server> }>('app/createServer.ts');
+  const { openSqliteStore } = await serverModule<{ openSqliteStore: (file: string) => Store }>('store/sqlite/index.ts');
+
+  const dir = mkdtempSync(join(tmpdir(), 'docent-walkthrough-sources-'));
+  const hosted = join(dir, 'site');
+  mkdirSync(hosted);
+  writeFileSync(join(hosted, 'index.html'), '<!doctype html><html><head><title>Home | My project</title></head><body><main><h1>Home</h1><p>Welcome to My project.</p></main></body></html>');
+  const cwd = join(dir, 'work');
+  mkdirSync(cwd);
+  const site = new TestSite();
+  await site.start();
+  const previousEnv = process.env.DOCENT_ALLOW_PRIVATE_NETWORKS;
+  const previousCwd = process.cwd();
+  process.env.DOCENT_ALLOW_PRIVATE_NETWORKS = 'true';
+  process.chdir(cwd);
+  const session: Session = { main, db: join(dir, 'docent.db'), url: '', variables: new Map(), site: site.origin, cwd };
+  const counts = { commands: 0, compared: 0 };
+  let server: Server | undefined;
+  const close = async (): Promise<void> => {
+    await server?.close();
+    await site.stop();
+    process.chdir(previousCwd);
+    if (previousEnv === undefined) delete process.env.DOCENT_ALLOW_PRIVATE_NETWORKS;
+    else process.env.DOCENT_ALLOW_PRIVATE_NETWORKS = previousEnv;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    assert.deepEqual(await runBlock(session, projectCreation(), counts), []);
+    const store = openSqliteStore(session.db);
+    const running = await createServer({
+      store,
+      site: { dir: hosted, project: 'my-project' },
+      watchSite: false,
+      allowPrivateNetworks: true,
+      crawl: { delayMs: 0 },
+      pollMs: 100,
+    });
+    server = running;
+    session.url = await running.listen(0, '127.0.0.1');
+    session.settle = async () => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()))));
+        const idle = await Promise.race([running.syncsIdle('my-project').then(() => true), timeout]);
+        clearTimeout(timer);
+        const due = (await store.syncsDue(new Date().toISOString())).includes('my-project');
+        if (idle && !due) break;
+        if (Date.now() > deadline) throw new Error('the server still syncs my-project, or has a sync due, after 30 seconds');
+        await sleep(50);
+      }
+      // Two polls of the server, so what the CLI changed (a source removed) reaches its index, as a reader's few seconds do.
+      await sleep(250);
+    };
+    return { session, site, counts, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The bash blocks of a page and the files it has the reader write, in page order. */
+const walkedBlocks = (file: string): CodeBlock[] =>
+  CODE_BLOCKS.filter((block) => block.file === file && (block.language === 'bash' || (block.language === 'json' && WRITTEN_FILES.has(block.title))));
+
+describe('sitemaps.mdx and urls.mdx, word for word against a running server and a real site', () => {
+  for (const page of SOURCE_PAGES) {
+    it(`${page}: every command runs, every shown outcome is what the server does, and the crawl keeps the page's rules`, async () => {
+      const blocks = walkedBlocks(page);
+      assert.ok(blocks.filter(({ language }) => language === 'bash').length >= 8, `${page} has ${blocks.length} bash blocks`);
+      const crawled = await crawledSession();
+      const { session, site, counts } = crawled;
+      try {
+        const problems: string[] = [];
+        for (const block of blocks) {
+          const found = await runBlock(session, block, counts);
+          problems.push(...found);
+          if (found.length) break;
+        }
+        assert.deepEqual(problems, []);
+        await session.settle?.();
+        // What the page promises about the crawl itself.
+        const crawlRequests = site.requests.filter(({ path }) => path !== '/robots.txt');
+        assert.ok(crawlRequests.length > 0, 'the server fetched nothing from the site');
+        const agents = new Set(site.requests.map(({ userAgent }) => userAgent));
+        assert.ok([...agents].every((agent) => /^Docent\/\d+\.\d+\.\d+/.test(agent)), `user agents: ${[...agents].join(', ')}`);
+        assert.ok(!site.fetched('/private/notes'), 'robots.txt disallows /private/, yet /private/notes was fetched');
+        assert.ok(!site.fetched('/guides/handbook.pdf'), 'a link to a PDF was fetched');
+        if (page.endsWith('urls.mdx')) assert.ok(!site.fetched('/blog/launch'), 'a link outside the start URL\'s path was followed');
+        console.log(`${page}: ${blocks.length} blocks, ${counts.commands} commands run, ${counts.compared} shown outcomes compared, ${site.requests.length} requests to the site`);
+      } finally {
+        await crawled.close();
+      }
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The sync job of the GitHub workflow
+
+/** Runs a program; resolves with its exit status and output (never rejects on a failing status). */
+function spawn(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(file, args, { ...options, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 127) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+describe('github-workflow.mdx: the sync job against a running server', () => {
+  it('runs the job\'s script with bash and curl, with a key of the page\'s docent key create command: the server answers 202 and syncs', async (t) => {
+    const tools = await Promise.all([spawn('bash', ['--version']), spawn('curl', ['--version'])]);
+    if (tools.some(({ code }) => code !== 0)) {
+      t.skip('bash and curl are needed to run the workflow step as GitHub runs it');
+      return;
+    }
+    const workflowBlock = CODE_BLOCKS.find((block) => block.file === WORKFLOW_PAGE && block.title === '.github/workflows/docs.yml');
+    assert.ok(workflowBlock, `${WORKFLOW_PAGE} has no block titled .github/workflows/docs.yml`);
+    const workflow = parseYaml(workflowBlock.code) as { jobs: Record<string, { steps: { name?: string; env?: Record<string, string>; run?: string }[] }> };
+    const step = workflow.jobs.sync?.steps.find(({ run: script }) => script?.includes('/sync'));
+    assert.ok(step?.run && step.env, `${workflowBlock.where}: the sync job has no step that calls /sync with an env`);
+    const keyBlock = bashBlocks(WORKFLOW_PAGE).find(({ code }) => /^docent key create\b/m.test(code));
+    assert.ok(keyBlock, `${WORKFLOW_PAGE} has no bash block with docent key create`);
+
+    const crawled = await crawledSession();
+    const { session } = crawled;
+    try {
+      // The prerequisite: a project whose sources point at the published docs.
+      const added = await docent(session, ['source', 'add', '--project', 'my-project', '--type', 'sitemap', '--url', `${session.site}/sitemap.xml`]);
+      assert.equal(added.code, 0, added.err);
+      await session.settle?.();
+      const before = JSON.parse((await docent(session, ['source', 'list', '--project', 'my-project', '--json'])).out) as { last_synced_at: string }[];
+
+      // The key, as the page creates it: printed once, alone on standard output.
+      const [keyLine] = commandLines(keyBlock);
+      assert.ok(keyLine);
+      const [program, ...args] = words(keyLine.text, session.variables, keyLine.where);
+      assert.equal(program, 'docent');
+      const created = await docent(session, args);
+      assert.equal(created.code, 0, created.err);
+      const key = created.out.trim();
+
+      // The secrets the page names, and the job's own env.
+      const secrets: Record<string, string> = { DOCENT_URL: session.url, DOCENT_API_KEY: key };
+      const env = Object.fromEntries(
+        Object.entries(step.env).map(([name, value]) => [name, value.replace(/\$\{\{\s*secrets\.([A-Z_]+)\s*\}\}/g, (_match, secret: string) => secrets[secret] ?? '')]),
+      );
+      assert.equal(env.DOCENT_PROJECT, 'my-project');
+      const script = join(session.cwd ?? '', 'sync-step.sh');
+      writeFileSync(script, step.run);
+      // GitHub runs a step's run: script with bash -e on Linux runners.
+      const result = await spawn('bash', ['-e', script], { cwd: session.cwd, env: { ...process.env, ...env } });
+      assert.equal(result.code, 0, `the step failed:\n${result.stdout}\n${result.stderr}`);
+      assert.equal(result.stdout.trim().split('\n').pop(), 'Sync of my-project started.', `the step's log: ${result.stdout}`);
+
+      await session.settle?.();
+      const after = JSON.parse((await docent(session, ['source', 'list', '--project', 'my-project', '--json'])).out) as { status: string; last_synced_at: string; report: { unchanged: number } }[];
+      assert.equal(after[0]?.status, 'ready');
+      assert.ok((after[0]?.last_synced_at ?? '') > (before[0]?.last_synced_at ?? ''), 'the source was not synced again');
+      assert.equal(after[0]?.report.unchanged, 4, JSON.stringify(after[0]?.report));
+    } finally {
+      await crawled.close();
+    }
+  });
 });

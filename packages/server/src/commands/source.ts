@@ -5,6 +5,7 @@
  */
 import { sourceBody } from '../routes/sources.js';
 import type { SourceInput } from '../sources/types.js';
+import { ConflictError } from '../store/types.js';
 import { ADMIN_HELP, ADMIN_OPTIONS, existingProject, projectIdArg, withStore } from './admin.js';
 import { parseCommand } from './args.js';
 import { UsageError, type Io } from './usage.js';
@@ -78,7 +79,13 @@ async function add(args: string[], io: Io): Promise<number> {
   const input = sourceInput(values);
   return withStore('source add', values.db, false, async (store) => {
     await existingProject('source add', store, projectId);
-    const source = await store.addSource(projectId, input, false);
+    let source;
+    try {
+      source = await store.addSource(projectId, input, false);
+    } catch (error) {
+      if (error instanceof ConflictError) throw new Error(`source add: ${error.message}; docent sync --project ${projectId} fetches it again`);
+      throw error;
+    }
     io.err(`Added the ${source.type} source ${source.id} to ${projectId}. A running docent serve syncs it within seconds; without one, run docent sync --project ${projectId} --wait.\n`);
     io.out(values.json ? `${JSON.stringify(sourceBody(source), null, 2)}\n` : `${source.id}\n`);
     return 0;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
 import { HttpProblem } from '../serve/problem.js';
 import { SYNCABLE_TYPES, type Source, type SourceInput } from '../sources/types.js';
+import { ConflictError } from '../store/types.js';
 import { contractRoute } from './route.js';
 
 /** A source as the API returns it: its settings, never credentials. */
@@ -67,7 +68,13 @@ export function sourceRoutes(app: FastifyInstance, services: Services): void {
           { pointer: '/type', detail: `must be ${SYNCABLE_TYPES.join(' or ')}` },
         ]);
       }
-      const source = await services.store.addSource(project.id, input as SourceInput, false);
+      let source: Source;
+      try {
+        source = await services.store.addSource(project.id, input as SourceInput, false);
+      } catch (error) {
+        if (error instanceof ConflictError) throw new HttpProblem(409, `${error.message.replace(/^the/, 'The')}. Start a sync to fetch it again, or delete it first.`);
+        throw error;
+      }
       // The first sync of the new source; while another sync runs, the server starts it once that one ends.
       await services.syncs.start(project.id, [source.id]);
       return reply.code(201).send(sourceBody((await services.store.getSource(project.id, source.id)) ?? source));

@@ -49,12 +49,14 @@ export async function diff(result: CrawlResult, stored: ReadonlyMap<string, stri
     }
     if ((added + changed) % EXTRACT_BATCH === EXTRACT_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
     const sections = extractSections({ url: page.url, html: page.html }, { cleanTitles: true });
+    // A page that opted out of the index (docent: false) is dropped, with whatever it had indexed before.
     if (sections.length === 0) continue;
     upserts.push({ url: page.url, title: sections[0]?.pageTitle ?? page.url, contentHash: page.contentHash, sections });
     if (before === undefined) added += 1;
     else changed += 1;
   }
-  const found = new Set(result.pages.map((page) => page.url));
+  const indexed = new Set([...upserts.map((document) => document.url), ...result.pages.filter((page) => stored.get(page.url) === page.contentHash).map((page) => page.url)]);
+  const found = indexed;
   // A page that failed for a passing reason keeps its content; one that is gone, or no longer listed, goes.
   const keptOnFailure = new Set(result.failures.filter((failure) => failure.status === undefined || !GONE.has(failure.status)).map((failure) => failure.url));
   const removed = [...stored.keys()].filter((url) => !found.has(url) && !keptOnFailure.has(url));

@@ -548,7 +548,11 @@ export class SqliteStore implements Store {
   }
 
   async addSource(project: string, input: SourceInput, declared: boolean): Promise<Source> {
-    const id = this.db.transaction(() => this.insertSource(project, input, declared)).immediate();
+    const id = this.db.transaction(() => {
+      const same = this.db.prepare('SELECT id FROM sources WHERE project = ? AND type = ? AND config = ?').get(project, input.type, JSON.stringify(configOf(input))) as { id: string } | undefined;
+      if (same) throw new ConflictError(`the project ${project} has this source already: ${same.id}`);
+      return this.insertSource(project, input, declared);
+    }).immediate();
     return (await this.getSource(project, id)) as Source;
   }
 
