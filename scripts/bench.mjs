@@ -2,7 +2,7 @@
 // visit to each key page downloads (raw and gzip), what Docent's search button adds to the first load of `/` (two
 // more builds of the site, with and without it: scripts/bench-button/), what opening the dialog loads, measured in
 // Chromium, the engine's figures over the built site, and the server's (start-up, memory, searchProject under load,
-// sendMessage latency) on loopback: see bench-server.mjs, and Lighthouse (mobile and desktop, median of 3 runs) on
+// sendMessage latency) on loopback: see bench-server.mjs, and Lighthouse (mobile and desktop, median of 5 runs) on
 // the key pages served by `docent serve`: see lighthouse.mjs.
 // --no-lighthouse skips the Lighthouse table (about ten minutes on two cores).
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -215,7 +215,7 @@ await benchServer({ siteDir: root });
 
 if (!flags['no-lighthouse']) {
   console.log('');
-  console.log('Lighthouse 12 (median of 3 runs; the site served by docent serve on loopback; bar: performance 98 mobile and 100 desktop, 100 elsewhere):');
+  console.log('Lighthouse 12 (median of 5 runs; the site served by docent serve on loopback; bar: performance 98 mobile and 100 desktop, 100 elsewhere):');
   const site = await serveSite({ siteDir: root, port: LIGHTHOUSE_PORT });
   try {
     const results = await runLighthouse({ origin: site.origin, chromePath: executablePath });
