@@ -179,6 +179,11 @@ describe('web sources and sync', () => {
     assert.equal((await api(`/sources/${sitemap?.id}`, { method: 'DELETE' })).status, 404);
     assert.equal((await api('/sources', { method: 'POST', body: JSON.stringify({ type: 'github', repository: 'acme/docs' }) })).status, 422);
     assert.equal((await api('/sources', { method: 'POST', body: JSON.stringify({ type: 'url', url: 'ftp://docs.acme.test/' }) })).status, 422);
+    const form = new FormData();
+    form.set('type', 'file');
+    form.set('files', new Blob(['# Notes'], { type: 'text/markdown' }), 'notes.md');
+    const upload = await fetch(`${base}/v1/projects/${PROJECT}/sources`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    assert.equal(upload.status, 415, 'uploads are not taken by this release, as addSource says');
   });
 
   it('a restart builds the index from the database without crawling again', async () => {
