@@ -45,7 +45,7 @@ export class ProjectContents {
       try {
         const version = (await this.store.contentVersions()).get(projectId);
         const fromSources = await this.store.sourceSections(projectId);
-        const fromSite = projectId === this.siteProject ? this.site.snapshot.index.sections : [];
+        const fromSite = projectId === this.siteProject ? this.site.snapshot.extracted : [];
         const sections = [...fromSite, ...fromSources];
         if (sections.length === 0) {
           if (version !== undefined) this.versions.set(projectId, version);

@@ -1,18 +1,20 @@
 /**
- * The served site's pages, indexed in memory with the same engine as the browser (so both rank alike). It is
- * built on start and again whenever the site is rebuilt: the server watches the site's `index.html`, which
- * every build rewrites.
+ * The served site's pages, extracted by the same engine as the browser's index (so both rank alike), with the
+ * inline code the Content-Security-Policy allows. Read on start and again whenever the site is rebuilt: the
+ * server watches the site's `index.html`, which every build rewrites. The search index itself is the project's
+ * (app/content.ts), built from these sections and the project's sources.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
-import { buildIndex, type DocentIndex } from '@docent/engine';
+import type { Section } from '@docent/engine';
 import { MAX_PAGE_BYTES, sectionsFromDirectory } from '@docent/engine/node';
 import { canonicalOrigin } from '../app/urls.js';
 import { inlineHashesOf, mergeInlineHashes, type InlineHashes } from './inlineHashes.js';
 
 export interface SiteSnapshot {
-  index: DocentIndex;
+  /** The site's sections; the project's index (app/content.ts) is built from them and the project's sources. */
+  extracted: readonly Section[];
   pages: number;
   sections: number;
   /** The site's name: the part of the home page's `<title>` after the last `|`. */
@@ -61,7 +63,7 @@ export async function indexSite(siteDir: string, log: (message: string) => void 
     throw new Error(`${siteDir} has no HTML pages to index: build the site first, or pass the folder the build writes to --site.`);
   }
   return {
-    index: buildIndex(sections),
+    extracted: sections,
     pages: new Set(sections.map((section) => section.pageUrl)).size,
     sections: sections.length,
     siteName: siteNameOf(home),
