@@ -6,6 +6,7 @@ import remarkApiLayout from './plugins/remark-api-layout';
 import rehypeCodeTokens, { type CodeTokensOptions } from './plugins/rehype-code-tokens';
 import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 import rehypeUnwrapJsxParagraphs from './plugins/rehype-unwrap-jsx-paragraphs';
+import { ssrTemplate } from './plugins/browser/ssrTemplate';
 import { darkCodeTheme, lightCodeTheme } from './src/prismThemes';
 
 /** Code colours and languages: the theme's `prism` options, and the build-time highlighting of Markdown code blocks. */
@@ -57,6 +58,8 @@ const config = {
     v4: { removeLegacyPostBuildHeadAttribute: true },
   },
   markdown: { format: 'detect' },
+  // The bundle's scripts load once the page has been painted (plugins/browser/ssrTemplate.ts).
+  ssrTemplate: ssrTemplate(),
   clientModules: ['./src/clientModules/prefetchWhenIdle.ts'],
 
   presets: [

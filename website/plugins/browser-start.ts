@@ -3,28 +3,36 @@ import type { Plugin } from '@docusaurus/types';
 
 /** The folders that import Docusaurus' `browserContext` module: its client code (App.js) and exports/useIsBrowser.js. */
 const IMPORTERS_OF_BROWSER_CONTEXT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client([\\/]exports)?$/;
+/** The theme modules whose `useShallowMemoObject` runs during hydration: `hooks/useMutationObserver` and the navbar's secondary menu. */
+const IMPORTERS_OF_REACT_UTILS = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/](hooks|contexts[\\/]navbarSecondaryMenu)$/;
 
 /**
- * How the browser starts the site, so that start-up never holds the main thread for long:
- * - The bundle starts from `browser/startAfterFirstPaint.ts` instead of Docusaurus' client entry, which it starts one
- *   frame later. Otherwise a fast connection delivers the scripts before the browser has painted the server-rendered
- *   page, and the first paint waits for the whole bundle to run: about 200 ms on a mid-range phone.
+ * How the browser starts the site, so that start-up never holds the main thread for long (the bundle's scripts
+ * themselves load once the page has been painted: `browser/ssrTemplate.ts`):
+ * - The bundle starts from `browser/startInShortTasks.ts` instead of Docusaurus' client entry, which it reaches in
+ *   steps, one task each (React DOM's modules, the app's, then the entry that hydrates), instead of one long task.
  * - Docusaurus' `browserContext` module becomes `browser/browserContext.tsx`: once the page has hydrated, the render
  *   that switches every `useIsBrowser()` to true (tabs, the API pages' layout and their tabs, which mount their
  *   content afresh) is a transition, done in slices between which the browser handles input, instead of one task
  *   of up to 200 ms on an API page.
+ * - Where the theme's code blocks and doc pages import its `utils/reactUtils`, they get `browser/reactUtils.ts`,
+ *   which does not start the browser's collator in the middle of hydration.
  */
 export default function browserStart(): Plugin {
-  const browserContext = join(__dirname, 'browser', 'browserContext.tsx');
+  const replacements: Array<[request: RegExp, context: RegExp, file: string]> = [
+    [/^\.\.?\/browserContext$/, IMPORTERS_OF_BROWSER_CONTEXT, join(__dirname, 'browser', 'browserContext.tsx')],
+    [/^(\.\.\/)+utils\/reactUtils$/, IMPORTERS_OF_REACT_UTILS, join(__dirname, 'browser', 'reactUtils.ts')],
+  ];
   return {
     name: 'browser-start',
     configureWebpack: (_config, isServer, { currentBundler }) => ({
-      plugins: [
-        new currentBundler.instance.NormalModuleReplacementPlugin(/^\.\.?\/browserContext$/, (resource: { context: string; request: string }) => {
-          if (IMPORTERS_OF_BROWSER_CONTEXT.test(resource.context)) resource.request = browserContext;
-        }),
-      ],
-      ...(isServer ? {} : { entry: join(__dirname, 'browser', 'startAfterFirstPaint.ts') }),
+      plugins: replacements.map(
+        ([request, context, file]) =>
+          new currentBundler.instance.NormalModuleReplacementPlugin(request, (resource: { context: string; request: string }) => {
+            if (context.test(resource.context)) resource.request = file;
+          }),
+      ),
+      ...(isServer ? {} : { entry: join(__dirname, 'browser', 'startInShortTasks.ts') }),
     }),
   };
 }

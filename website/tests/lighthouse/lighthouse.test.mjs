@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the key pages, mobile and desktop, median of 3 runs, over the production build served by
+ * Lighthouse on the key pages, mobile and desktop, the median of 5 runs (after one warm-up run), over the production build served by
  * `docent serve` (as `npm start` serves it). Performance must score 98 on mobile and 100 on desktop; accessibility,
  * best practices and SEO 100 everywhere. A failure names the audits that cost points; `npm run bench` prints the
  * same table.
