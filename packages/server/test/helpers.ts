@@ -6,6 +6,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { generateKey } from '../src/access/keys.js';
 import { createServer, type DocentServer, type ServerOptions } from '../src/app/createServer.js';
 import { startServer, type RunningServer } from '../src/commands/serve.js';
 import { openSqliteStore, type SqliteStore } from '../src/store/sqlite/index.js';
@@ -32,6 +33,13 @@ export async function appOver(site: string, options: AppOptions = {}): Promise<T
   const store = openSqliteStore(dbFile);
   const server = await createServer({ watchSite: false, ...rest, store, site: { dir: site, project } });
   return { app: server.app, server, store, db: store.connection, close: () => server.close() };
+}
+
+/** A new API key of `project` with the `admin` scope, stored hashed as the server stores keys; returns the key itself. */
+export async function adminKey(store: SqliteStore, project: string): Promise<string> {
+  const made = generateKey();
+  await store.createKey({ prefix: made.prefix, hash: made.hash, project, name: 'test', scopes: ['admin'], memberEmail: null, expiresAt: null });
+  return made.key;
 }
 
 /** `docent serve` for project `acme-docs` over `site` on 127.0.0.1 and a free port, its database inside the site folder. */

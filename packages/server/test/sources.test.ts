@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { generateKey } from '../src/access/keys.js';
 import { main } from '../src/cli.js';
 import { assertMatches } from './contract.js';
-import { appOver, type TestApp } from './helpers.js';
+import { adminKey, appOver, type TestApp } from './helpers.js';
 
 const PROJECT = 'acme-docs';
 
@@ -94,9 +93,7 @@ describe('web sources and sync', () => {
     await site.start();
     test = await appOver(hosted, { project: PROJECT, dbFile: path.join(dir, 'docent.db'), allowPrivateNetworks: true, crawl: { delayMs: 0, timeoutMs: 5000 }, logger: (line) => logged.push(line), pollMs: 100 });
     base = await test.server.listen(0, '127.0.0.1');
-    const made = generateKey();
-    await test.store.createKey({ prefix: made.prefix, hash: made.hash, project: PROJECT, name: 'test', scopes: ['admin'], memberEmail: null, expiresAt: null });
-    key = made.key;
+    key = await adminKey(test.store, PROJECT);
   });
 
   after(async () => {

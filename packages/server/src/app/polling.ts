@@ -15,7 +15,7 @@ export function pollChanges(store: Store, contents: ProjectContents, syncs: Sync
   const tick = async (): Promise<void> => {
     try {
       await contents.refreshChanged();
-      for (const project of await store.syncsDue(now().toISOString())) await syncs.start(project);
+      for (const due of await store.syncsDue(now().toISOString())) await syncs.start(due.project, due.sources);
     } catch (error) {
       log(`could not check for changes: ${(error as Error).message}`);
     }

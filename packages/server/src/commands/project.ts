@@ -4,6 +4,7 @@
  */
 import { limitsOf } from '../app/limits.js';
 import { checkPlan, ConfigError, durationMs, originAt, parseWidgetSettings, readDocentConfig } from '../config/docentConfig.js';
+import { durationText } from '../config/duration.js';
 import type { Project, ProjectSettings, WidgetSettings } from '../projects/types.js';
 import { ConflictError, type Store } from '../store/types.js';
 import { ADMIN_HELP, ADMIN_OPTIONS, existingProject, projectIdArg, withStore } from './admin.js';
@@ -180,12 +181,6 @@ function formatView(view: ProjectView): string {
     ...keys.map((key) => `    ${key.prefix}  ${key.member ? `personal key of ${key.member}` : `${key.name} (${key.scopes.join(', ')})`}${key.expires_at ? `, expires ${key.expires_at.slice(0, 10)}` : ''}`),
   ];
   return `${lines.join('\n')}\n`;
-}
-
-/** 86400000 → `24h`, 90000 → `90s`: the largest unit that divides it. */
-function durationText(ms: number): string {
-  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000]] as const) if (ms % size === 0) return `${ms / size}${unit}`;
-  return `${Math.round(ms / 1000)}s`;
 }
 
 const DEFAULT_SETTINGS = (id: string): ProjectSettings => ({ name: id, public: true, allowedOrigins: [], widget: {}, limits: {} });

@@ -3,6 +3,7 @@
  * syncs a new source within seconds and drops a removed one's content from its index; `docent sync --wait` syncs
  * without a server.
  */
+import { durationText, parseDuration } from '../config/duration.js';
 import { sourceBody } from '../routes/sources.js';
 import type { SourceInput } from '../sources/types.js';
 import { ConflictError } from '../store/types.js';
@@ -21,6 +22,7 @@ export const SOURCE_USAGE = new Map<string, string>([
       --exclude <glob>     sitemap: skip URL paths matching this glob (repeatable)
       --subpages           url: also the linked pages under the same path
       --max-depth <n>      url: how many links away subpages may be, 0 to 10 (default 3)
+      --sync-interval <d>  Sync this source this often, such as 30m, 6h or 1d (default: as the project says)
 ${ADMIN_HELP}`,
   ],
   ['list', `  source list              A project's sources: status, documents, last sync, error\n      --project <id>       The project (required)\n${ADMIN_HELP}`],
@@ -46,6 +48,15 @@ interface AddValues {
   exclude?: string[];
   subpages?: boolean;
   'max-depth'?: string;
+  'sync-interval'?: string;
+}
+
+/** `--sync-interval`, checked as the API checks `sync_interval`. */
+function syncInterval(values: AddValues): { sync_interval?: string } {
+  const interval = values['sync-interval'];
+  if (interval === undefined) return {};
+  if (parseDuration(interval) === null) throw new UsageError(`source add: --sync-interval must be a duration such as 30m, 6h or 1d; got "${interval}"`);
+  return { sync_interval: interval };
 }
 
 /** The source the options describe; options of the other type are a usage error. */
@@ -53,13 +64,13 @@ export function sourceInput(values: AddValues): SourceInput {
   const url = httpUrl(values.url);
   if (values.type === 'sitemap') {
     if (values.subpages || values['max-depth'] !== undefined) throw new UsageError('source add: --subpages and --max-depth are for url sources; a sitemap lists its pages');
-    return { type: 'sitemap', url, ...(values.include?.length ? { include: values.include } : {}), ...(values.exclude?.length ? { exclude: values.exclude } : {}) };
+    return { type: 'sitemap', url, ...(values.include?.length ? { include: values.include } : {}), ...(values.exclude?.length ? { exclude: values.exclude } : {}), ...syncInterval(values) };
   }
   if (values.type === 'url') {
     if (values.include?.length || values.exclude?.length) throw new UsageError('source add: --include and --exclude are for sitemap sources');
     const depth = values['max-depth'];
     if (depth !== undefined && !(/^\d+$/.test(depth) && Number(depth) <= 10)) throw new UsageError(`source add: --max-depth must be a whole number from 0 to 10; got "${depth}"`);
-    return { type: 'url', url, ...(values.subpages ? { include_subpages: true } : {}), ...(depth !== undefined ? { max_depth: Number(depth) } : {}) };
+    return { type: 'url', url, ...(values.subpages ? { include_subpages: true } : {}), ...(depth !== undefined ? { max_depth: Number(depth) } : {}), ...syncInterval(values) };
   }
   throw new UsageError(`source add: --type must be url or sitemap${values.type ? `; got "${values.type}"` : ''}`);
 }
@@ -74,6 +85,7 @@ async function add(args: string[], io: Io): Promise<number> {
     exclude: { type: 'string', multiple: true },
     subpages: { type: 'boolean', default: false },
     'max-depth': { type: 'string' },
+    'sync-interval': { type: 'string' },
   });
   const projectId = projectIdArg('source add', values.project, '--project my-project');
   const input = sourceInput(values);
@@ -108,7 +120,8 @@ async function list(args: string[], io: Io): Promise<number> {
     }
     for (const source of sources) {
       const synced = source.lastSyncedAt ? `synced ${source.lastSyncedAt.slice(0, 16).replace('T', ' ')}` : 'never synced';
-      io.out(`${source.id}  ${source.type.padEnd(7)}  ${source.status.padEnd(7)}  ${String(source.documentCount).padStart(5)} documents  ${synced}  ${source.config.url}\n`);
+      const schedule = source.syncIntervalMs === null ? '' : `  every ${durationText(source.syncIntervalMs)}`;
+      io.out(`${source.id}  ${source.type.padEnd(7)}  ${source.status.padEnd(7)}  ${String(source.documentCount).padStart(5)} documents  ${synced}${schedule}  ${source.config.url}\n`);
       if (source.error) io.out(`    error: ${source.error}\n`);
       const report = source.report;
       if (report) io.out(`    last sync: ${report.fetched} fetched, ${report.added} added, ${report.changed} changed, ${report.unchanged} unchanged, ${report.removed} removed, ${report.failed} failed\n`);

@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats';
 import type { RateLimit } from '../serve/rateLimit.js';
 import { BUILT_IN_PLANS, type CustomPrompt, type Limits, type ProjectLimits, type WidgetSettings } from '../projects/types.js';
 import type { SourceInput } from '../sources/types.js';
+import { parseDuration } from './duration.js';
 import type { ProjectDeclaration } from '../store/types.js';
 
 /** A mistake in the file, named by its path in the JSON, such as `projects[0].limits.plan`. */
@@ -24,8 +25,6 @@ export interface DocentConfig {
 }
 
 const SCHEMA_FILE = new URL('../../docent.config.schema.json', import.meta.url);
-const DURATION = /^(\d+)(s|m|h|d)$/;
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const TEMPLATE_PLACEHOLDERS = ['{{context}}', '{{question}}'] as const;
 const TYPE_WORDS: Record<string, string> = { array: 'a list, such as [...]', object: 'an object, such as {...}', string: 'a string', boolean: 'true or false', null: 'null', number: 'a number' };
 
@@ -117,11 +116,11 @@ function describe(error: ErrorObject, root = 'the top level'): string {
   return `${at} ${error.message ?? 'is not valid'}; got ${JSON.stringify(error.data)}`;
 }
 
-/** `"30s"`, `"10m"`, `"1h"`, `"1d"` in milliseconds. */
+/** `"30s"`, `"10m"`, `"1h"`, `"1d"` in milliseconds; anything else is a ConfigError naming `where`. */
 export function durationMs(value: unknown, where: string): number {
-  const match = typeof value === 'string' ? DURATION.exec(value) : null;
-  if (!match || Number(match[1]) === 0) throw new ConfigError(`${where} must be a duration such as "30s", "10m", "1h" or "1d"; got ${JSON.stringify(value)}`);
-  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  const ms = parseDuration(value);
+  if (ms === null) throw new ConfigError(`${where} must be a duration such as "30s", "10m", "1h" or "1d"; got ${JSON.stringify(value)}`);
+  return ms;
 }
 
 /** An origin exactly as a browser sends it: scheme, host and port, no path. */
@@ -188,7 +187,10 @@ function projectOf(json: ProjectJson, where: string, plans: readonly string[]): 
     limits,
     ...(json.settings?.retention_days !== undefined ? { retentionDays: json.settings.retention_days } : {}),
     ...(json.settings?.sync_interval !== undefined ? { syncIntervalMs: durationMs(json.settings.sync_interval, `${where}.settings.sync_interval`) } : {}),
-    sources: json.sources ?? [],
+    sources: (json.sources ?? []).map((source, position) => {
+      if (source.sync_interval !== undefined) durationMs(source.sync_interval, `${where}.sources[${position}].sync_interval`);
+      return source;
+    }),
   };
 }
 

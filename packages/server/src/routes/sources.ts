@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
+import { durationText } from '../config/duration.js';
 import { HttpProblem } from '../serve/problem.js';
 import { SYNCABLE_TYPES, type Source, type SourceInput } from '../sources/types.js';
 import { ConflictError } from '../store/types.js';
@@ -20,6 +21,7 @@ export function sourceBody(source: Source): Record<string, unknown> {
     created_at: source.createdAt,
     last_synced_at: source.lastSyncedAt,
     error: source.error,
+    sync_interval: source.syncIntervalMs === null ? null : durationText(source.syncIntervalMs),
   };
 }
 

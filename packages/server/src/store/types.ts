@@ -47,6 +47,12 @@ export interface KeyCheck extends ApiKey {
   memberRole: Role | null;
 }
 
+/** A sync the server should start: the project, and the sources it covers. */
+export interface DueSync {
+  project: string;
+  sources: string[];
+}
+
 export interface StoredAnswer {
   conversationId: string;
   messageId: string;
@@ -208,8 +214,11 @@ export interface Store {
   failAbandonedSyncs(at: string): Promise<number>;
   /** Asks a running server to sync the project (what `docent sync` without --wait does). */
   requestSync(project: string, at: string): Promise<void>;
-  /** The projects with a requested sync, or a pending source, or whose sync interval has passed, and clears the requests. */
-  syncsDue(now: string): Promise<string[]>;
+  /**
+   * The syncs due at `now`, one per project: every source of a project whose sync was asked for; else its pending
+   * sources and those whose own `sync_interval`, or else the project's, has passed since their last sync.
+   */
+  syncsDue(now: string): Promise<DueSync[]>;
 
   close(): Promise<void>;
 }

@@ -10,8 +10,9 @@ import Database from 'better-sqlite3';
 import type { Role, Scope } from '../../access/scopes.js';
 import type { Section } from '@docent/engine';
 import type { Limits, Project, ProjectSettings } from '../../projects/types.js';
-import { configOf, type DocumentUpsert, type Source, type SourceInput, type SourceReport, type SourceStatus, type SourceType, type StoredDocument, type SyncRecord } from '../../sources/types.js';
+import { configOf, dueSources, type DocumentUpsert, type Source, type SourceInput, type SourceReport, type SourceStatus, type SourceType, type StoredDocument, type SyncRecord } from '../../sources/types.js';
 import { DOCENT_VERSION } from '../../version.js';
+import { parseDuration } from '../../config/duration.js';
 import {
   ConflictError,
   NotFoundError,
@@ -25,6 +26,7 @@ import {
   type Member,
   type NewApiKey,
   type DailyAllowance,
+  type DueSync,
   type ProjectDeclaration,
   type PurgeCounts,
   StorageQuotaError,
@@ -59,6 +61,7 @@ interface SourceRow {
   report: string | null;
   created_at: string;
   last_synced_at: string | null;
+  sync_interval_ms: number | null;
 }
 
 function sourceOf(row: SourceRow): Source {
@@ -68,6 +71,7 @@ function sourceOf(row: SourceRow): Source {
     type: row.type,
     config: JSON.parse(row.config) as Source['config'],
     declared: row.declared === 1,
+    syncIntervalMs: row.sync_interval_ms,
     status: row.status,
     error: row.error,
     documentCount: row.document_count,
@@ -542,7 +546,9 @@ export class SqliteStore implements Store {
 
   private insertSource(project: string, input: SourceInput, declared: boolean): string {
     const id = `src_${randomId(10)}`;
-    this.db.prepare('INSERT INTO sources (id, project, type, config, declared) VALUES (?, ?, ?, ?, ?)').run(id, project, input.type, JSON.stringify(configOf(input)), declared ? 1 : 0);
+    this.db
+      .prepare('INSERT INTO sources (id, project, type, config, declared, sync_interval_ms) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, project, input.type, JSON.stringify(configOf(input)), declared ? 1 : 0, parseDuration(input.sync_interval));
     this.bumpContent(project);
     return id;
   }
@@ -574,8 +580,12 @@ export class SqliteStore implements Store {
       const key = (type: string, config: unknown): string => `${type} ${JSON.stringify(config)}`;
       const wanted = new Map(inputs.map((input) => [key(input.type, configOf(input)), input] as const));
       for (const source of existing) {
-        if (wanted.has(key(source.type, source.config))) wanted.delete(key(source.type, source.config));
-        else {
+        const input = wanted.get(key(source.type, source.config));
+        if (input) {
+          // The same source: it keeps its documents, and takes the file's sync interval.
+          this.db.prepare('UPDATE sources SET sync_interval_ms = ? WHERE id = ?').run(parseDuration(input.sync_interval), source.id);
+          wanted.delete(key(source.type, source.config));
+        } else {
           this.db.prepare('DELETE FROM sources WHERE id = ?').run(source.id);
           this.bumpContent(project);
         }
@@ -659,23 +669,25 @@ export class SqliteStore implements Store {
     this.db.prepare('UPDATE projects SET sync_requested_at = ? WHERE id = ?').run(at, project);
   }
 
-  async syncsDue(now: string): Promise<string[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT id, settings, last_synced_at, sync_requested_at,
-                EXISTS (SELECT 1 FROM sources WHERE sources.project = projects.id AND sources.status = 'pending') AS pending,
-                EXISTS (SELECT 1 FROM sources WHERE sources.project = projects.id) AS has_sources
-         FROM projects`,
-      )
-      .all() as { id: string; settings: string; last_synced_at: string | null; sync_requested_at: string | null; pending: number; has_sources: number }[];
-    return rows
-      .filter((row) => {
-        if (row.sync_requested_at || row.pending) return true;
-        const interval = (JSON.parse(row.settings) as StoredSettings).syncIntervalMs;
-        if (!interval || !row.has_sources) return false;
-        return !row.last_synced_at || Date.parse(now) - Date.parse(row.last_synced_at) >= interval;
-      })
-      .map((row) => row.id);
+  async syncsDue(now: string): Promise<DueSync[]> {
+    const projects = this.db.prepare('SELECT id, settings, sync_requested_at FROM projects').all() as { id: string; settings: string; sync_requested_at: string | null }[];
+    const sources = this.db.prepare('SELECT id, project, status, sync_interval_ms, last_synced_at FROM sources ORDER BY created_at, id').all() as {
+      id: string;
+      project: string;
+      status: SourceStatus;
+      sync_interval_ms: number | null;
+      last_synced_at: string | null;
+    }[];
+    const due: DueSync[] = [];
+    for (const project of projects) {
+      const own = sources
+        .filter((source) => source.project === project.id)
+        .map((source) => ({ id: source.id, status: source.status, syncIntervalMs: source.sync_interval_ms, lastSyncedAt: source.last_synced_at }));
+      const interval = (JSON.parse(project.settings) as StoredSettings).syncIntervalMs;
+      const ids = dueSources(own, interval, project.sync_requested_at !== null, Date.parse(now));
+      if (ids.length > 0 || project.sync_requested_at !== null) due.push({ project: project.id, sources: ids });
+    }
+    return due;
   }
 
   async close(): Promise<void> {

@@ -136,4 +136,5 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    ALTER TABLE projects ADD COLUMN content_version INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE projects ADD COLUMN sync_requested_at TEXT;
    ALTER TABLE projects ADD COLUMN last_synced_at TEXT;`,
+  `ALTER TABLE sources ADD COLUMN sync_interval_ms INTEGER;`,
 ];
