@@ -16,7 +16,7 @@ export {
   SUPPORTED_INDEX_VERSIONS,
 } from './indexing.js';
 export type { DocentIndex, SerializedIndex, LoadOptions } from './indexing.js';
-export { search, snippet, highlight } from './search.js';
+export { search, snippet, highlight, warmSearch } from './search.js';
 export { answer, withTextFragment, encodeTextDirective, ANSWER_THRESHOLD } from './answer.js';
 export { contentHash } from './hash.js';
 export { splitSentences, escapeHtml, escapeMarkdown } from './text.js';

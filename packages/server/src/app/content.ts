@@ -5,7 +5,7 @@
  * indexes from the database; nothing is crawled again. Changes made by another process (`docent sync`, the CLI,
  * another server) are noticed through the projects' content versions.
  */
-import { buildIndex, buildIndexAsync, type DocentIndex } from '@docent/engine';
+import { buildIndex, buildIndexAsync, warmSearch, type DocentIndex } from '@docent/engine';
 import type { SiteIndex } from '../serve/siteIndex.js';
 import type { Store } from '../store/types.js';
 import type { Logger } from './services.js';
@@ -17,6 +17,9 @@ export interface ProjectContent {
   /** When the content last changed, or null for a project without any. */
   indexedAt: Date | null;
 }
+
+/** Sections indexed between two pauses in which the server answers requests (a few milliseconds each). */
+const INDEX_CHUNK = 20;
 
 const EMPTY: ProjectContent = { index: buildIndex([]), pages: 0, sections: 0, indexedAt: null };
 
@@ -40,10 +43,12 @@ export class ProjectContents {
    * Builds a project's index aside, in chunks so searches go on meanwhile, then swaps it in. Rebuilds run one
    * after another; each records the content version it was built from, so the poller does not build it again.
    */
-  rebuild(projectId: string): Promise<void> {
+  rebuild(projectId: string, options: { onlyIfChanged?: boolean } = {}): Promise<void> {
     this.building = this.building.then(async () => {
       try {
         const version = (await this.store.contentVersions()).get(projectId);
+        // Queued by the poller while another rebuild ran: that one may have built this very version already.
+        if (options.onlyIfChanged && version !== undefined && this.versions.get(projectId) === version) return;
         const fromSources = await this.store.sourceSections(projectId);
         const fromSite = projectId === this.siteProject ? this.site.snapshot.extracted : [];
         const sections = [...fromSite, ...fromSources];
@@ -52,7 +57,10 @@ export class ProjectContents {
           this.contents.delete(projectId);
           return;
         }
-        const index = await buildIndexAsync(sections, 50);
+        const index = await buildIndexAsync(sections, INDEX_CHUNK);
+        // Before the swap: the first searches on a new index would otherwise each compute what they need of every
+        // section they touch, a pause of up to a few hundred milliseconds right after each sync.
+        await warmSearch(index, INDEX_CHUNK);
         if (version !== undefined) this.versions.set(projectId, version);
         this.contents.set(projectId, { index, pages: new Set(sections.map((section) => section.pageUrl)).size, sections: sections.length, indexedAt: new Date() });
       } catch (error) {
@@ -66,6 +74,6 @@ export class ProjectContents {
   async refreshChanged(): Promise<void> {
     const versions = await this.store.contentVersions();
     const changed = [...versions].filter(([project, version]) => this.versions.get(project) !== version);
-    for (const [project] of changed) await this.rebuild(project);
+    for (const [project] of changed) await this.rebuild(project, { onlyIfChanged: true });
   }
 }

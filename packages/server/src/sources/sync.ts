@@ -32,8 +32,8 @@ function crawl(source: Source, options: CrawlOptions): Promise<CrawlResult> {
   return source.type === 'url' ? crawlUrlSource(source.config, options) : crawlSitemapSource(source.config, options);
 }
 
-/** Pages extracted between two pauses that let the server answer requests. */
-const EXTRACT_BATCH = 10;
+/** How long extraction runs before it pauses to let the server answer requests. */
+const EXTRACT_SLICE_MS = 8;
 
 /** What a crawl changes in the stored documents of a source. */
 export async function diff(result: CrawlResult, stored: ReadonlyMap<string, string>): Promise<{ upserts: DocumentUpsert[]; removed: string[]; report: SourceReport }> {
@@ -41,13 +41,17 @@ export async function diff(result: CrawlResult, stored: ReadonlyMap<string, stri
   let added = 0;
   let changed = 0;
   let unchanged = 0;
+  let sliceStart = performance.now();
   for (const page of result.pages) {
     const before = stored.get(page.url);
     if (before === page.contentHash) {
       unchanged += 1;
       continue;
     }
-    if ((added + changed) % EXTRACT_BATCH === EXTRACT_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
+    if (performance.now() - sliceStart >= EXTRACT_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
     const sections = extractSections({ url: page.url, html: page.html }, { cleanTitles: true });
     // A page that opted out of the index (docent: false) is dropped, with whatever it had indexed before.
     if (sections.length === 0) continue;

@@ -198,8 +198,9 @@ export interface Store {
   setSourceStatus(id: string, status: SourceStatus, error: string | null): Promise<void>;
   storedDocuments(sourceId: string): Promise<StoredDocument[]>;
   /**
-   * Writes what a sync of one source found, in one transaction: new and changed documents, the URLs that are
-   * gone, the source's status, counts and report; bumps the project's content version.
+   * Writes what a sync of one source found: new and changed documents (in batches, pausing between two), then in
+   * one transaction the URLs that are gone, the source's status, counts and report; bumps the project's content
+   * version once, at the end.
    */
   applySync(sourceId: string, result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string }): Promise<void>;
   /** Every section of every document of a project's sources. */

@@ -64,6 +64,9 @@ interface SourceRow {
   sync_interval_ms: number | null;
 }
 
+/** Documents written per transaction by applySync. */
+const APPLY_BATCH = 100;
+
 function sourceOf(row: SourceRow): Source {
   return {
     id: row.id,
@@ -609,15 +612,31 @@ export class SqliteStore implements Store {
     sourceId: string,
     result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string },
   ): Promise<void> {
+    const upsert = this.db.prepare(
+      `INSERT INTO documents (source_id, url, title, content_hash, sections, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (source_id, url) DO UPDATE SET title = excluded.title, content_hash = excluded.content_hash, sections = excluded.sections, fetched_at = excluded.fetched_at`,
+    );
+    const exists = this.db.prepare('SELECT project FROM sources WHERE id = ?');
+    // New and changed documents go in batches, one transaction each, with a pause between two in which the
+    // server answers requests; the project's content version changes once, with the last transaction, so its
+    // index is rebuilt once, from every batch.
+    for (let start = 0; start < result.upserts.length; start += APPLY_BATCH) {
+      const written = this.db
+        .transaction(() => {
+          // Deleted while it synced: nothing more to write.
+          if (!exists.get(sourceId)) return false;
+          for (const document of result.upserts.slice(start, start + APPLY_BATCH)) {
+            upsert.run(sourceId, document.url, document.title, document.contentHash, JSON.stringify(document.sections), result.at);
+          }
+          return true;
+        })
+        .immediate();
+      if (!written) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     this.db.transaction(() => {
-      const row = this.db.prepare('SELECT project FROM sources WHERE id = ?').get(sourceId) as { project: string } | undefined;
-      // Deleted while it synced: nothing to write.
+      const row = exists.get(sourceId) as { project: string } | undefined;
       if (!row) return;
-      const upsert = this.db.prepare(
-        `INSERT INTO documents (source_id, url, title, content_hash, sections, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (source_id, url) DO UPDATE SET title = excluded.title, content_hash = excluded.content_hash, sections = excluded.sections, fetched_at = excluded.fetched_at`,
-      );
-      for (const document of result.upserts) upsert.run(sourceId, document.url, document.title, document.contentHash, JSON.stringify(document.sections), result.at);
       const remove = this.db.prepare('DELETE FROM documents WHERE source_id = ? AND url = ?');
       for (const url of result.removed) remove.run(sourceId, url);
       const count = (this.db.prepare('SELECT count(*) AS count FROM documents WHERE source_id = ?').get(sourceId) as { count: number }).count;
