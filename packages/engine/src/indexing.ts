@@ -95,7 +95,8 @@ export function buildIndex(sections: readonly Section[]): DocentIndex {
 
 // The core is typed without DOM or Node libraries; both have this timer.
 declare function setTimeout(callback: () => void, ms: number): unknown;
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/** A pause in which the host (browser or server) handles what waits: long work is done in chunks between them. */
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The same index as buildIndex, built `chunkSize` sections at a time with the event loop free in between, so a

@@ -1,5 +1,5 @@
 import type { SearchOptions as MiniSearchSearchOptions, SearchResult } from 'minisearch';
-import type { DocentIndex } from './indexing.js';
+import { yieldToEventLoop, type DocentIndex } from './indexing.js';
 import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 
@@ -216,9 +216,6 @@ function sectionBigrams(section: Section): Set<string> {
   return bigrams;
 }
 
-// The core is typed without DOM or Node libraries; both have this timer.
-declare function setTimeout(callback: () => void, ms: number): unknown;
-
 /**
  * Computes what searches compute per section on first use (its word pairs), `chunkSize` sections at a time with a
  * pause between two: for a server that swaps in a freshly built index, so the first searches on it are not the
@@ -227,7 +224,7 @@ declare function setTimeout(callback: () => void, ms: number): unknown;
 export async function warmSearch(index: DocentIndex, chunkSize = 200): Promise<void> {
   for (let start = 0; start < index.sections.length; start += chunkSize) {
     for (const section of index.sections.slice(start, start + chunkSize)) sectionBigrams(section);
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await yieldToEventLoop();
   }
 }
 
