@@ -28,6 +28,14 @@ export interface GuardedFetchOptions {
   signal?: AbortSignal;
   /** The Accept header; pages by default. */
   accept?: string;
+  /** GET by default. A redirect turns a POST into a GET only for 303, as browsers do for 301 and 302 too. */
+  method?: 'GET' | 'POST';
+  body?: Uint8Array;
+  /**
+   * Extra request headers (a private source's credentials, a Git client's content type). They go to the origin of
+   * `input` only: a redirect to another origin drops them, so a credential never leaves the site it was given for.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Seams for tests: a resolver that needs no DNS server, a classifier that can call a loopback address public. */
@@ -80,15 +88,20 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions, 
   const agent = pinnedAgent(pins, options.timeoutMs);
   const vet = { allowPrivateNetworks: options.allowPrivateNetworks, resolve: hooks.resolve ?? systemResolver, classify: hooks.classify ?? classifyAddress };
   let current = start;
+  let method = options.method ?? 'GET';
+  let body = options.body;
   try {
     for (let redirects = 0; ; redirects += 1) {
       const addresses = await untilAborted(vetHost(current, vet), deadline.signal);
       pins.set(bareHostname(current).toLowerCase(), addresses);
+      const extra = current.origin === start.origin ? options.headers : undefined;
       const response = await fetch(current, {
+        method,
+        ...(body ? { body } : {}),
         redirect: 'manual',
         dispatcher: agent,
         signal: deadline.signal,
-        headers: { 'user-agent': options.userAgent, accept: options.accept ?? DEFAULT_ACCEPT },
+        headers: { ...extra, 'user-agent': options.userAgent, accept: options.accept ?? DEFAULT_ACCEPT },
       });
       const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
       if (location === null) {
@@ -100,6 +113,10 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions, 
         throw new FetchError('redirects', current.href, `more than ${MAX_REDIRECTS} redirects from ${start.href} (a redirect loop?)`);
       }
       current = parseHttpUrl(location, current);
+      if (response.status === 301 || response.status === 302 || response.status === 303) {
+        method = 'GET';
+        body = undefined;
+      }
     }
   } catch (error) {
     if (timedOut) throw new FetchError('timeout', current.href, `${current.href} took longer than ${formatSeconds(options.timeoutMs)}`);
