@@ -91,7 +91,7 @@ const GROUPS = new Map<string, Group>([
   ['project', group('  project <command>        Projects: create, update, show, list\n', PROJECT_USAGE, PROJECT_COMMANDS)],
   ['member', group('  member <command>         Members and roles: add, list, update, remove\n', MEMBER_USAGE, MEMBER_COMMANDS)],
   ['key', group('  key <command>            API keys for machines: create, list, revoke\n', KEY_USAGE, KEY_COMMANDS)],
-  ['source', group('  source <command>         Web sources of a project: add, list, remove\n', SOURCE_USAGE, SOURCE_COMMANDS)],
+  ['source', group('  source <command>         Sources of a project: add, list, remove, push\n', SOURCE_USAGE, SOURCE_COMMANDS)],
 ]);
 
 const USAGE = `Usage: docent <command> [options]

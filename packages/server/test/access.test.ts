@@ -19,12 +19,13 @@ import { appOver, type TestApp } from './helpers.js';
 
 
 /** The public operations, as the REST API introduction lists them. */
-const PUBLIC_OPERATIONS = new Set(['getProject', 'searchProject', 'sendMessage', 'sendFeedback', 'recordEvents']);
+const PUBLIC_OPERATIONS = new Set(['getProject', 'searchProject', 'sendMessage', 'sendFeedback', 'recordEvents', 'getSourceFile']);
 
 /** The scope each operation needs, as the introduction's scope table says. */
 const SCOPE_OF: Record<string, Scope> = {
   getProject: 'project:read',
   searchProject: 'search',
+  getSourceFile: 'search',
   sendMessage: 'chat',
   sendFeedback: 'feedback',
   recordEvents: 'feedback',
@@ -54,6 +55,8 @@ function requestFor(operation: OperationInfo, project: string): { method: string
       return { method: 'POST', url, body: { type: 'url', url: 'http://127.0.0.1:9/' } };
     case 'deleteSource':
       return { method: 'DELETE', url: url.replace('{sourceId}', 'src_doesnotexist') };
+    case 'getSourceFile':
+      return { method: 'GET', url: url.replace('{sourceId}', 'src_doesnotexist').replace('{fileName}', 'manual.pdf') };
     case 'recordEvents':
       return { method: 'POST', url, body: { events: [{ type: 'page_view', url: 'https://docs.acme.test/', timestamp: '2026-11-01T10:00:00Z' }] } };
     default:

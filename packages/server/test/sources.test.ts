@@ -174,13 +174,17 @@ describe('web sources and sync', () => {
     assert.equal((await api(`/sources/${sitemap?.id}`, { method: 'DELETE' })).status, 204);
     assert.equal((await search('900 requests per minute')).filter((result) => result.url.startsWith(site.origin)).length, 0, 'answers stop citing it at once');
     assert.equal((await api(`/sources/${sitemap?.id}`, { method: 'DELETE' })).status, 404);
-    assert.equal((await api('/sources', { method: 'POST', body: JSON.stringify({ type: 'github', repository: 'acme/docs' }) })).status, 422);
+    assert.equal((await api('/sources', { method: 'POST', body: JSON.stringify({ type: 'github', repository: 'not a repository' }) })).status, 422);
     assert.equal((await api('/sources', { method: 'POST', body: JSON.stringify({ type: 'url', url: 'ftp://docs.acme.test/' }) })).status, 422);
     const form = new FormData();
     form.set('type', 'file');
     form.set('files', new Blob(['# Notes'], { type: 'text/markdown' }), 'notes.md');
     const upload = await fetch(`${base}/v1/projects/${PROJECT}/sources`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
-    assert.equal(upload.status, 415, 'uploads are not taken by this release, as addSource says');
+    assert.equal(upload.status, 201, 'an upload is a source of its own');
+    const added = (await upload.json()) as { type: string; config: { files: { name: string; size: number; content_type: string }[] } };
+    assert.deepEqual(added.config.files, [{ name: 'notes.md', size: 7, content_type: 'text/markdown' }]);
+    const text = await fetch(`${base}/v1/projects/${PROJECT}/sources`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' }, body: 'notes' });
+    assert.equal(text.status, 415, 'a body that is neither JSON nor multipart/form-data');
   });
 
   it('a restart builds the index from the database without crawling again', async () => {

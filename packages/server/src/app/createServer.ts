@@ -11,6 +11,8 @@ import { Authenticator } from '../access/authenticate.js';
 import type { DocentConfig } from '../config/docentConfig.js';
 import type { ProjectSettings } from '../projects/types.js';
 import { analyticsRoutes } from '../routes/analytics.js';
+import multipart from '@fastify/multipart';
+import { UPLOAD_LIMITS } from '../routes/upload.js';
 import { sourceRoutes } from '../routes/sources.js';
 import { chatRoutes } from '../routes/chat.js';
 import { feedbackRoutes } from '../routes/feedback.js';
@@ -37,6 +39,8 @@ import { capConnections, clientErrorHandler, DEFAULT_TRANSPORT, fastifyTrustProx
 import { baseOf } from './urls.js';
 import { useContractValidation } from './validation.js';
 import { VisitorLimits, type LimitedOperation } from './limits.js';
+import { sealDeclarations } from '../config/declaredSources.js';
+import { keyFileFor, SecretBox } from '../sources/secrets.js';
 import type { Clock, Logger, Services } from './services.js';
 
 export interface ServerOptions {
@@ -72,6 +76,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** Re-index the site when it is rebuilt (default true). */
   watchSite?: boolean;
+  /** Seals and opens source credentials (default: DOCENT_SECRET_KEY, else the key file beside the database). */
+  secrets?: SecretBox;
 }
 
 export interface DocentServer {
@@ -162,7 +168,9 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   const log: Logger = (message) => write(printable(message));
   const now = options.clock ?? (() => new Date());
   const { store } = options;
-  if (options.config) await store.applyProjects(options.config.projects, options.config.plans);
+  const secrets = options.secrets ?? (await SecretBox.load(process.env, keyFileFor(store.location)));
+  for (const warning of secrets.warnings) log(warning);
+  if (options.config) await store.applyProjects(sealDeclarations(options.config.projects, secrets), options.config.plans);
   const site = await SiteIndex.open(options.site.dir, log);
   await ensureSiteProject(store, options.site.project, site.snapshot.siteName);
   const contents = new ProjectContents(store, site, options.site.project, log);
@@ -173,6 +181,7 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   const stopPurging = scheduleRetention(store, now, log, options.purgeEveryMs ?? PURGE_EVERY_MS);
   const syncs = new SyncRunner(store, {
     crawl: { allowPrivateNetworks: options.allowPrivateNetworks ?? false, userAgent: `Docent/${DOCENT_VERSION}`, ...options.crawl },
+    secrets,
     now,
     log,
     changed: (project) => contents.rebuild(project),
@@ -183,6 +192,7 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   const publicBase = (): string => baseOf(options.publicUrl ?? site.snapshot.siteUrl ?? listening ?? 'http://localhost');
   const services: Services = {
     store,
+    secrets,
     contract: options.contract ?? loadOpenApi(),
     content: (projectId) => contents.get(projectId),
     contents,
@@ -237,7 +247,12 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   chatRoutes(app, services);
   feedbackRoutes(app, services);
   analyticsRoutes(app, services);
-  sourceRoutes(app, services);
+  // Only addSource takes uploads: the multipart parser lives in the sources routes' own scope, so every other
+  // operation still answers 415 to a multipart body.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: UPLOAD_LIMITS });
+    sourceRoutes(scope, services);
+  });
 
   const serving = siteServing(options.site.dir, site);
   app.setNotFoundHandler((request, reply) => {

@@ -2,6 +2,7 @@
 import type { Authenticator } from '../access/authenticate.js';
 import type { LlmConfig } from '../serve/llm.js';
 import type { OpenApiDocument } from '../serve/openapi.js';
+import type { SecretBox } from '../sources/secrets.js';
 import type { SyncRunner } from '../sources/sync.js';
 import type { Store } from '../store/types.js';
 import type { ProjectContent, ProjectContents } from './content.js';
@@ -18,6 +19,8 @@ export interface Clock {
 
 export interface Services {
   store: Store;
+  /** Seals source credentials before they are stored. */
+  secrets: SecretBox;
   contract: OpenApiDocument;
   /** The indexed content of a project: its sources, and the hosted site's pages for the project it is bound to. */
   content(projectId: string): ProjectContent;

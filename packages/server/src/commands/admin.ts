@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Authenticator } from '../access/authenticate.js';
+import { keyFileFor, SecretBox } from '../sources/secrets.js';
 import { ROLE_SCOPES, ROLES_MANAGED_BY, ROLES, isRole, type Role } from '../access/scopes.js';
 import { PROJECT_ID, PROJECT_ID_RULE, type Project } from '../projects/types.js';
 import { openSqliteStore } from '../store/sqlite/index.js';
@@ -121,4 +122,9 @@ export function requireOwner(command: string, actor: Actor): void {
 
 export function scopesOfRole(role: Role): string {
   return ROLE_SCOPES[role].join(', ');
+}
+
+/** The key that seals and opens source credentials in this database: DOCENT_SECRET_KEY, else the key file beside it. */
+export async function secretsOf(store: Store, env: NodeJS.ProcessEnv = process.env): Promise<SecretBox> {
+  return SecretBox.load(env, keyFileFor(store.location));
 }

@@ -2,12 +2,14 @@
  * `docent project create|update|show|list`: the projects of a server, in its database. `update --config` applies
  * a docent.config.json the way `docent serve` does at start.
  */
+import { sealDeclarations } from '../config/declaredSources.js';
+import { originOf } from '../sources/types.js';
 import { limitsOf } from '../app/limits.js';
 import { checkPlan, ConfigError, durationMs, originAt, parseWidgetSettings, readDocentConfig } from '../config/docentConfig.js';
 import { durationText } from '../config/duration.js';
 import type { Project, ProjectSettings, WidgetSettings } from '../projects/types.js';
 import { ConflictError, type Store } from '../store/types.js';
-import { ADMIN_HELP, ADMIN_OPTIONS, existingProject, projectIdArg, withStore } from './admin.js';
+import { ADMIN_HELP, ADMIN_OPTIONS, existingProject, projectIdArg, secretsOf, withStore } from './admin.js';
 import { parseCommand } from './args.js';
 import { UsageError, type Io } from './usage.js';
 
@@ -123,7 +125,7 @@ interface ProjectView {
   messages_this_month: number;
   prompt: { instructions: string } | { template: string } | null;
   sync_interval: string | null;
-  sources: { id: string; type: string; status: string; url: string; document_count: number; error: string | null }[];
+  sources: { id: string; type: string; status: string; origin: string; document_count: number; error: string | null }[];
   widget: WidgetSettings;
   members: { email: string; role: string }[];
   keys: { prefix: string; name: string; scopes: string[]; member: string | null; expires_at: string | null; revoked: boolean }[];
@@ -146,7 +148,7 @@ async function viewOf(store: Store, project: Project, now: Date): Promise<Projec
       id: source.id,
       type: source.type,
       status: source.status,
-      url: source.config.url,
+      origin: originOf(source.config),
       document_count: source.documentCount,
       error: source.error,
     })),
@@ -174,7 +176,7 @@ function formatView(view: ProjectView): string {
     `  prompt           ${view.prompt ? `${'instructions' in view.prompt ? 'extra instructions' : 'a full template'} of ${Object.values(view.prompt)[0]?.length ?? 0} characters` : "Docent's own"}`,
     `  sync             ${view.sync_interval ? `every ${view.sync_interval}` : 'when asked (docent sync, syncProject)'}`,
     `  sources          ${view.sources.length ? '' : 'none'}`,
-    ...view.sources.map((source) => `    ${source.id}  ${source.type}  ${source.status}  ${source.document_count} documents  ${source.url}${source.error ? `  (${source.error})` : ''}`),
+    ...view.sources.map((source) => `    ${source.id}  ${source.type}  ${source.status}  ${source.document_count} documents  ${source.origin}${source.error ? `  (${source.error})` : ''}`),
     `  widget           ${widget.join(', ') || 'the widget defaults'}`,
     `  members          ${view.members.map((member) => `${member.email} (${member.role})`).join(', ') || 'none'}`,
     `  API keys         ${keys.length ? '' : 'none'}`,
@@ -216,7 +218,7 @@ async function update(args: string[], io: Io): Promise<number> {
       throw error;
     }
     return withStore('project update', values.db, true, async (store) => {
-      await store.applyProjects(config.projects, config.plans);
+      await store.applyProjects(sealDeclarations(config.projects, await secretsOf(store)), config.plans);
       io.out(`Applied ${values.config}: ${config.projects.map((project) => project.id).join(', ') || 'no projects'}.\n`);
       return 0;
     });

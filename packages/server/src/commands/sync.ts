@@ -6,7 +6,7 @@
 import { SyncRunner } from '../sources/sync.js';
 import type { CrawlOptions } from '../sources/web/index.js';
 import { DOCENT_VERSION } from '../version.js';
-import { ADMIN_OPTIONS, existingProject, projectIdArg, withStore } from './admin.js';
+import { ADMIN_OPTIONS, existingProject, projectIdArg, secretsOf, withStore } from './admin.js';
 import { parseCommand } from './args.js';
 import { progressReporter } from './progress.js';
 import type { Io } from './usage.js';
@@ -33,7 +33,7 @@ export async function runSync(args: string[], io: Io, env: NodeJS.ProcessEnv = p
     }
     const progress = progressReporter(io);
     const crawl: CrawlOptions = { allowPrivateNetworks: env.DOCENT_ALLOW_PRIVATE_NETWORKS === 'true', userAgent: `Docent/${DOCENT_VERSION}`, onProgress: progress.update };
-    const runner = new SyncRunner(store, { crawl, now: () => new Date(), log: (line) => progress.line(line) });
+    const runner = new SyncRunner(store, { crawl, secrets: await secretsOf(store, env), now: () => new Date(), log: (line) => progress.line(line) });
     let started = await runner.start(projectId);
     // docent serve may be syncing the project (a new source, its schedule): wait for that sync, then run ours.
     for (let waited = 0; !started && waited < MAX_WAIT_MS; waited += WAIT_STEP_MS) {

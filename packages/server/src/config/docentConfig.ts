@@ -6,11 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { RateLimit } from '../serve/rateLimit.js';
 import { BUILT_IN_PLANS, type CustomPrompt, type Limits, type ProjectLimits, type WidgetSettings } from '../projects/types.js';
-import type { SourceInput } from '../sources/types.js';
+import { declaredSource, type ConfigContext, type SourceJson } from './declaredSources.js';
 import { parseDuration } from './duration.js';
 import type { ProjectDeclaration } from '../store/types.js';
 
@@ -46,7 +47,7 @@ interface ProjectJson {
   id: string;
   name: string;
   allowed_origins?: string[];
-  sources?: SourceInput[];
+  sources?: SourceJson[];
   settings?: { public?: boolean; sync_interval?: string; retention_days?: number; prompt?: { instructions?: string; template?: string }; widget?: WidgetSettings };
   limits?: LimitsJson;
 }
@@ -170,7 +171,7 @@ export function checkPlan(plan: string, declared: readonly string[], where: stri
   );
 }
 
-function projectOf(json: ProjectJson, where: string, plans: readonly string[]): ProjectDeclaration {
+function projectOf(json: ProjectJson, where: string, plans: readonly string[], context: ConfigContext): ProjectDeclaration {
   const limits: ProjectLimits = json.limits ? limitsOf(json.limits, `${where}.limits`) : {};
   if (json.limits?.plan !== undefined) {
     checkPlan(json.limits.plan, plans, `${where}.limits.plan`);
@@ -188,14 +189,20 @@ function projectOf(json: ProjectJson, where: string, plans: readonly string[]): 
     ...(json.settings?.retention_days !== undefined ? { retentionDays: json.settings.retention_days } : {}),
     ...(json.settings?.sync_interval !== undefined ? { syncIntervalMs: durationMs(json.settings.sync_interval, `${where}.settings.sync_interval`) } : {}),
     sources: (json.sources ?? []).map((source, position) => {
-      if (source.sync_interval !== undefined) durationMs(source.sync_interval, `${where}.sources[${position}].sync_interval`);
-      return source;
+      const at = `${where}.sources[${position}]`;
+      if (source.sync_interval !== undefined) durationMs(source.sync_interval, `${at}.sync_interval`);
+      return declaredSource(source, at, context, (message) => {
+        throw new ConfigError(message);
+      });
     }),
   };
 }
 
-/** The parsed file, checked; throws ConfigError naming the first mistake. */
-export function parseDocentConfig(json: unknown): DocentConfig {
+/**
+ * The parsed file, checked; throws ConfigError naming the first mistake. Sources' files are read relative to
+ * `context.baseDir` and their secrets from `context.env`.
+ */
+export function parseDocentConfig(json: unknown, context: ConfigContext = { baseDir: process.cwd(), env: process.env }): DocentConfig {
   const [error] = validate(json);
   if (error) throw new ConfigError(describe(error));
   const config = json as ConfigJson;
@@ -206,7 +213,7 @@ export function parseDocentConfig(json: unknown): DocentConfig {
     const where = `projects[${position}]`;
     if (seen.has(project.id)) throw new ConfigError(`${where}.id "${project.id}" is declared twice; give each project one entry`);
     seen.add(project.id);
-    return projectOf(project, where, planNames);
+    return projectOf(project, where, planNames, context);
   });
   return { plans, projects };
 }
@@ -226,7 +233,7 @@ export async function readDocentConfig(file: string): Promise<DocentConfig> {
     throw new ConfigError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
   try {
-    return parseDocentConfig(json);
+    return parseDocentConfig(json, { baseDir: path.dirname(path.resolve(file)), env: process.env });
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`${file}: ${error.message}`);
     throw error;

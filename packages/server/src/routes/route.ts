@@ -25,7 +25,8 @@ export function contractRoute(app: FastifyInstance, services: Services, spec: Ro
     schema: {
       params: parametersSchema(info.parameters, 'path'),
       ...(hasQuery ? { querystring: parametersSchema(info.parameters, 'query') } : {}),
-      ...(spec.body ? { body: schemaFor(services.contract, spec.body) } : {}),
+      // Keyed by media type: a JSON body is checked against the schema; an upload (addSource's multipart/form-data) is read by its handler.
+      ...(spec.body ? { body: { content: { 'application/json': { schema: schemaFor(services.contract, spec.body) } } } } : {}),
     },
     onRequest: accessHook(info.access, services),
     handler: spec.handler,

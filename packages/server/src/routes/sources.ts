@@ -1,14 +1,17 @@
 /**
- * `listSources`, `addSource`, `deleteSource` and `syncProject`: a project's sources, and its sync. A new source
- * is synced right away; a deleted one's content leaves the index before the response is sent.
+ * `listSources`, `addSource`, `deleteSource`, `getSourceFile` and `syncProject`: a project's sources, and its
+ * sync. A new source is synced right away; a deleted one's content leaves the index before the response is sent.
+ * Sources come as JSON or, for uploads, as `multipart/form-data` (see upload.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../app/services.js';
-import { durationText } from '../config/duration.js';
+import { durationText, parseDuration } from '../config/duration.js';
 import { HttpProblem } from '../serve/problem.js';
-import { SYNCABLE_TYPES, type Source, type SourceInput } from '../sources/types.js';
+import { checkUploadedFiles, prepareSource, SourceRefused } from '../sources/prepare.js';
+import type { Source, SourceExtras, SourceInput } from '../sources/types.js';
 import { ConflictError } from '../store/types.js';
 import { contractRoute } from './route.js';
+import { readUpload } from './upload.js';
 
 /** A source as the API returns it: its settings, never credentials. */
 export function sourceBody(source: Source): Record<string, unknown> {
@@ -23,6 +26,28 @@ export function sourceBody(source: Source): Record<string, unknown> {
     error: source.error,
     sync_interval: source.syncIntervalMs === null ? null : durationText(source.syncIntervalMs),
   };
+}
+
+/** The source a request describes: a JSON body, or an upload whose files are read and checked now. */
+async function newSource(request: FastifyRequest, services: Services): Promise<{ input: SourceInput; extras: SourceExtras }> {
+  try {
+    if (!request.isMultipart()) {
+      const input = request.body as SourceInput;
+      return { input, extras: prepareSource(input, services.secrets) };
+    }
+    const upload = await readUpload(request);
+    if (upload.syncInterval !== undefined && parseDuration(upload.syncInterval) === null) {
+      throw new HttpProblem(422, `sync_interval must be a duration such as 30m, 6h or 1d; got "${upload.syncInterval}".`, [{ pointer: '/sync_interval', detail: 'must be a duration' }]);
+    }
+    await checkUploadedFiles(upload.type, upload.files);
+    return { input: { type: upload.type, ...(upload.syncInterval === undefined ? {} : { sync_interval: upload.syncInterval }) }, extras: { files: upload.files } };
+  } catch (error) {
+    if (error instanceof SourceRefused) {
+      const pointer = error.field.startsWith('/') ? error.field : '/files';
+      throw new HttpProblem(422, error.message, [{ pointer, detail: error.field.startsWith('/') ? 'is not valid' : `${error.field} cannot be added` }]);
+    }
+    throw error;
+  }
 }
 
 interface Cursor {
@@ -64,15 +89,10 @@ export function sourceRoutes(app: FastifyInstance, services: Services): void {
     body: 'SourceInput',
     async handler(request, reply) {
       const { project } = request.access;
-      const input = request.body as { type: string };
-      if (!(SYNCABLE_TYPES as readonly string[]).includes(input.type)) {
-        throw new HttpProblem(422, `This server syncs sources of the types ${SYNCABLE_TYPES.join(' and ')}; it cannot add a source of the type ${input.type}.`, [
-          { pointer: '/type', detail: `must be ${SYNCABLE_TYPES.join(' or ')}` },
-        ]);
-      }
+      const { input, extras } = await newSource(request, services);
       let source: Source;
       try {
-        source = await services.store.addSource(project.id, input as SourceInput, false);
+        source = await services.store.addSource(project.id, input, false, extras);
       } catch (error) {
         if (error instanceof ConflictError) throw new HttpProblem(409, `${error.message.replace(/^the/, 'The')}. Start a sync to fetch it again, or delete it first.`);
         throw error;
@@ -80,6 +100,23 @@ export function sourceRoutes(app: FastifyInstance, services: Services): void {
       // The first sync of the new source; while another sync runs, the server starts it once that one ends.
       await services.syncs.start(project.id, [source.id]);
       return reply.code(201).send(sourceBody((await services.store.getSource(project.id, source.id)) ?? source));
+    },
+  });
+
+  contractRoute(app, services, {
+    operationId: 'getSourceFile',
+    async handler(request, reply) {
+      const { project } = request.access;
+      const { sourceId, fileName } = request.params as { sourceId: string; fileName: string };
+      const file = await services.store.sourceFile(project.id, sourceId, fileName);
+      if (!file) throw new HttpProblem(404, `The source ${sourceId} of ${project.id} has no file named ${fileName}. listSources shows each source's files.`);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('cache-control', 'private, max-age=300')
+        // An uploaded HTML page runs nothing on the server's origin: no scripts, an opaque origin.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; sandbox")
+        .send(file.bytes);
     },
   });
 

@@ -1,11 +1,15 @@
 /**
- * A sync: every source of a project (or the ones named) fetched again, each page's content hash compared with the
- * stored one, and only new and changed pages extracted and stored; pages no longer found are removed. Each
+ * A sync: every source of a project (or the ones named) fetched again, each document's content hash compared with
+ * the stored one, and only new and changed documents rendered, extracted and stored; documents no longer found
+ * are removed. Each
  * source moves `pending → syncing → ready | failed`; a source that fails keeps what it had indexed. When the
  * sync ends, the project's index is rebuilt and swapped in. One sync per project runs at a time.
  */
-import { extractSections } from '@docent/engine';
-import { crawlSitemapSource, crawlUrlSource, type CrawlOptions, type CrawlResult } from './web/index.js';
+import { extractSections, type Section } from '@docent/engine';
+import { collect } from './collect.js';
+import { UnreadableContent, type CollectResult, type SourceDocument } from './documents.js';
+import type { SecretBox } from './secrets.js';
+import type { CrawlOptions } from './web/index.js';
 import type { Store } from '../store/types.js';
 import type { DocumentUpsert, Source, SourceReport, SyncRecord } from './types.js';
 
@@ -16,6 +20,8 @@ const GONE = new Set([404, 410]);
 
 export interface SyncOptions {
   crawl: CrawlOptions;
+  /** Opens the sources' stored credentials. */
+  secrets: SecretBox;
   now: () => Date;
   log: (message: string) => void;
   /** Called when the sync ends, with the project's id (the server rebuilds its index, once). */
@@ -28,53 +34,69 @@ export interface SyncOutcome {
   done: Promise<Source[]>;
 }
 
-function crawl(source: Source, options: CrawlOptions): Promise<CrawlResult> {
-  return source.type === 'url' ? crawlUrlSource(source.config, options) : crawlSitemapSource(source.config, options);
-}
-
 /** How long extraction runs before it pauses to let the server answer requests. */
 const EXTRACT_SLICE_MS = 8;
 
-/** What a crawl changes in the stored documents of a source. */
-export async function diff(result: CrawlResult, stored: ReadonlyMap<string, string>): Promise<{ upserts: DocumentUpsert[]; removed: string[]; report: SourceReport }> {
+/**
+ * A document's sections. A URL with a fragment is one part of a larger document (an OpenAPI operation): every
+ * section of it links to that fragment, since a fragment cannot hold another.
+ */
+export async function sectionsOf(document: SourceDocument): Promise<Section[]> {
+  const html = await document.render();
+  const sections = extractSections({ url: document.url, html }, { cleanTitles: true });
+  if (!document.url.includes('#')) return sections;
+  return sections.map((section, position) => ({ ...section, pageUrl: document.url, url: document.url, id: position === 0 ? document.url : `${document.url}~${position + 1}` }));
+}
+
+/** What a collect changes in the stored documents of a source. */
+export async function diff(result: CollectResult, stored: ReadonlyMap<string, string>): Promise<{ upserts: DocumentUpsert[]; removed: string[]; report: SourceReport }> {
   const upserts: DocumentUpsert[] = [];
+  const failures = [...result.failures];
+  const kept = new Set<string>();
   let added = 0;
   let changed = 0;
   let unchanged = 0;
   let sliceStart = performance.now();
-  for (const page of result.pages) {
-    const before = stored.get(page.url);
-    if (before === page.contentHash) {
+  for (const document of result.documents) {
+    const before = stored.get(document.url);
+    if (before === document.contentHash) {
       unchanged += 1;
+      kept.add(document.url);
       continue;
     }
     if (performance.now() - sliceStart >= EXTRACT_SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       sliceStart = performance.now();
     }
-    const sections = extractSections({ url: page.url, html: page.html }, { cleanTitles: true });
+    let sections: Section[];
+    try {
+      sections = await sectionsOf(document);
+    } catch (error) {
+      if (!(error instanceof UnreadableContent)) throw error;
+      failures.push({ url: document.url, reason: error.message });
+      continue;
+    }
     // A page that opted out of the index (docent: false) is dropped, with whatever it had indexed before.
     if (sections.length === 0) continue;
-    upserts.push({ url: page.url, title: sections[0]?.pageTitle ?? page.url, contentHash: page.contentHash, sections });
+    upserts.push({ url: document.url, title: sections[0]?.pageTitle ?? document.url, contentHash: document.contentHash, sections });
+    kept.add(document.url);
     if (before === undefined) added += 1;
     else changed += 1;
   }
-  const indexed = new Set([...upserts.map((document) => document.url), ...result.pages.filter((page) => stored.get(page.url) === page.contentHash).map((page) => page.url)]);
-  const found = indexed;
-  // A page that failed for a passing reason keeps its content; one that is gone, or no longer listed, goes.
-  const keptOnFailure = new Set(result.failures.filter((failure) => failure.status === undefined || !GONE.has(failure.status)).map((failure) => failure.url));
-  const removed = [...stored.keys()].filter((url) => !found.has(url) && !keptOnFailure.has(url));
+  // A document that failed for a passing reason keeps its content; one that is gone, or no longer listed, goes.
+  const keptOnFailure = new Set(failures.filter((failure) => failure.status === undefined || !GONE.has(failure.status)).map((failure) => failure.url));
+  const removed = [...stored.keys()].filter((url) => !kept.has(url) && !keptOnFailure.has(url));
   return {
     upserts,
     removed,
     report: {
-      fetched: result.pages.length,
+      fetched: result.documents.length,
       added,
       changed,
       unchanged,
       removed: removed.length,
-      failed: result.failures.length,
-      failures: result.failures.slice(0, REPORTED_FAILURES),
+      failed: failures.length,
+      failures: failures.slice(0, REPORTED_FAILURES),
     },
   };
 }
@@ -143,11 +165,16 @@ export class SyncRunner {
   private async syncSource(source: Source): Promise<boolean> {
     const { store, options } = this;
     await store.setSourceStatus(source.id, 'syncing', null);
-    let result: CrawlResult;
+    let result: CollectResult;
     try {
-      result = await crawl(source, { ...options.crawl, signal: this.stopping.signal });
+      result = await collect(source, {
+        crawl: { ...options.crawl, signal: this.stopping.signal },
+        secrets: options.secrets,
+        credentials: (id) => store.sourceCredentials(id),
+        files: (id) => store.sourceFiles(id),
+      });
     } catch (error) {
-      result = { pages: [], failures: [], skipped: [], fatal: `the crawl stopped: ${(error as Error).message}` };
+      result = { documents: [], failures: [], fatal: `the sync stopped: ${(error as Error).message}` };
     }
     const at = options.now().toISOString();
     const stored = new Map((await store.storedDocuments(source.id)).map((document) => [document.url, document.contentHash]));
@@ -159,7 +186,14 @@ export class SyncRunner {
       return false;
     }
     const { upserts, removed, report } = await diff(result, stored);
-    await store.applySync(source.id, { upserts, removed, status: 'ready', error: null, report, at });
+    // Every document failed to read (an encrypted PDF alone in its source): the source failed, for the first reason.
+    const unreadable = result.documents.length > 0 && report.failed >= result.documents.length && upserts.length === 0 && report.unchanged === 0;
+    const error = unreadable ? (report.failures[0]?.reason ?? null) : null;
+    await store.applySync(source.id, { upserts, removed, status: unreadable ? 'failed' : 'ready', error, report, at });
+    if (unreadable) {
+      options.log(`source ${source.id} of ${source.project} failed: no document could be read`);
+      return false;
+    }
     options.log(
       `synced ${source.id} of ${source.project}: ${report.fetched} fetched, ${report.added} added, ${report.changed} changed, ${report.unchanged} unchanged, ${report.removed} removed, ${report.failed} failed`,
     );

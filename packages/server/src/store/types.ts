@@ -6,7 +6,7 @@
 import type { Role, Scope } from '../access/scopes.js';
 import type { Section } from '@docent/engine';
 import type { Limits, Project, ProjectSettings } from '../projects/types.js';
-import type { DocumentUpsert, Source, SourceInput, SourceReport, SourceStatus, StoredDocument, SyncRecord } from '../sources/types.js';
+import type { DocumentUpsert, Source, SourceExtras, SourceInput, SourceReport, SourceStatus, StoredDocument, StoredFile, SyncRecord } from '../sources/types.js';
 
 export interface Member {
   project: string;
@@ -129,7 +129,13 @@ export interface PurgeCounts {
 /** A declared project with its settings and sources, applied by `applyProjects` (config as code). */
 export interface ProjectDeclaration extends ProjectSettings {
   id: string;
-  sources: SourceInput[];
+  sources: DeclaredSource[];
+}
+
+/** A source docent.config.json declares: its settings, and its sealed credentials and files. */
+export interface DeclaredSource {
+  input: SourceInput;
+  extras: SourceExtras;
 }
 
 export interface Store {
@@ -189,12 +195,25 @@ export interface Store {
   /** One page of a project's sources, oldest first; `after` is the cursor of the previous page. */
   listSources(project: string, limit: number, after?: { createdAt: string; id: string }): Promise<Source[]>;
   getSource(project: string, id: string): Promise<Source | null>;
-  /** Adds a source (status `pending`); bumps the project's content version. */
-  addSource(project: string, input: SourceInput, declared: boolean): Promise<Source>;
+  /**
+   * Adds a source (status `pending`) with its sealed credentials and uploaded files; bumps the project's content
+   * version. A fetched source equal to one the project has is a ConflictError; each upload is a source of its own.
+   */
+  addSource(project: string, input: SourceInput, declared: boolean, extras?: SourceExtras): Promise<Source>;
+  /** A source's sealed credentials, or null. */
+  sourceCredentials(sourceId: string): Promise<string | null>;
+  /** A source's uploaded files, in upload order. */
+  sourceFiles(sourceId: string): Promise<StoredFile[]>;
+  /** One uploaded file of a project's source, or null. */
+  sourceFile(project: string, sourceId: string, name: string): Promise<StoredFile | null>;
   /** Removes a source and every document of it; false when there is none. */
   deleteSource(project: string, id: string): Promise<boolean>;
-  /** Replaces the declared sources of a project with these (kept when equal), in one transaction. */
-  replaceDeclaredSources(project: string, inputs: readonly SourceInput[]): Promise<void>;
+  /**
+   * Replaces the declared sources of a project with these, in one transaction. A source that is still declared
+   * keeps its documents and takes the file's credentials and sync interval; an uploaded one whose files changed
+   * takes the new files and waits for a sync, which re-indexes the files that changed.
+   */
+  replaceDeclaredSources(project: string, sources: readonly DeclaredSource[]): Promise<void>;
   setSourceStatus(id: string, status: SourceStatus, error: string | null): Promise<void>;
   storedDocuments(sourceId: string): Promise<StoredDocument[]>;
   /**

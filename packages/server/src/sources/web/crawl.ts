@@ -10,7 +10,7 @@ import { RobotsCache } from './robots.js';
 import { crawlSettings, type CrawlSettings } from './settings.js';
 import type { CrawledPage, CrawlFailure, CrawlOptions, CrawlResult } from './types.js';
 
-export type RequestKind = 'page' | 'sitemap' | 'robots';
+export type RequestKind = 'page' | 'sitemap' | 'robots' | 'document';
 
 /** RFC 9309 asks crawlers to read at least 500 KiB of robots.txt; a larger one is not a robots.txt anyone wrote. */
 const MAX_ROBOTS_BYTES = 512 * 1024;
@@ -19,7 +19,11 @@ const ACCEPT: Record<RequestKind, string> = {
   page: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
   sitemap: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
   robots: 'text/plain,*/*;q=0.5',
+  document: 'application/json,application/yaml,text/yaml;q=0.9,text/plain;q=0.8,*/*;q=0.5',
 };
+
+/** An OpenAPI document may be as large as an upload. */
+const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 export class Crawl {
   readonly settings: CrawlSettings;
@@ -45,11 +49,11 @@ export class Crawl {
   }
 
   fetch(url: string, kind: RequestKind): Promise<GuardedResponse> {
-    const { allowPrivateNetworks, userAgent, timeoutMs, signal } = this.settings;
-    const maxBytes = kind === 'page' ? this.settings.maxPageBytes : kind === 'sitemap' ? this.settings.maxSitemapBytes : MAX_ROBOTS_BYTES;
+    const { allowPrivateNetworks, userAgent, timeoutMs, signal, headers } = this.settings;
+    const maxBytes = { page: this.settings.maxPageBytes, sitemap: this.settings.maxSitemapBytes, robots: MAX_ROBOTS_BYTES, document: MAX_DOCUMENT_BYTES }[kind];
     // A URL that does not parse fails inside guardedFetch with its own message; the gate only needs some key.
     const host = URL.canParse(url) ? new URL(url).host : url;
-    return this.gate.run(host, () => guardedFetch(url, { allowPrivateNetworks, userAgent, timeoutMs, maxBytes, signal, accept: ACCEPT[kind] }));
+    return this.gate.run(host, () => guardedFetch(url, { allowPrivateNetworks, userAgent, timeoutMs, maxBytes, signal, accept: ACCEPT[kind], ...(headers ? { headers } : {}) }));
   }
 
   /** `count` more URLs will be visited. */

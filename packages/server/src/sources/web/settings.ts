@@ -18,6 +18,8 @@ export interface CrawlSettings {
   maxPages: number;
   signal: AbortSignal | undefined;
   onProgress: CrawlOptions['onProgress'];
+  /** A private source's request headers, sent to the crawled site only. */
+  headers: Record<string, string> | undefined;
 }
 
 const MiB = 1024 * 1024;
@@ -37,5 +39,6 @@ export function crawlSettings(options: CrawlOptions): CrawlSettings {
     maxPages: Math.floor(positive(options.maxPages, 5_000)),
     signal: options.signal,
     onProgress: options.onProgress,
+    headers: options.headers,
   };
 }

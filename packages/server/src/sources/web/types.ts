@@ -26,6 +26,11 @@ export interface CrawlOptions {
   maxPages?: number;
   signal?: AbortSignal;
   onProgress?(progress: CrawlProgress): void;
+  /**
+   * Extra request headers for every request of the crawl (a `private` source's `Authorization` or `Cookie`).
+   * Each request sends them to its own URL's origin only: a redirect elsewhere drops them.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface CrawledPage {

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import type { Role, Scope } from '../../access/scopes.js';
 import type { Section } from '@docent/engine';
 import type { Limits, Project, ProjectSettings } from '../../projects/types.js';
-import { configOf, dueSources, type DocumentUpsert, type Source, type SourceInput, type SourceReport, type SourceStatus, type SourceType, type StoredDocument, type SyncRecord } from '../../sources/types.js';
+import { configOf, dueSources, isUpload, type DocumentUpsert, type Source, type SourceExtras, type SourceInput, type SourceReport, type SourceStatus, type SourceType, type StoredDocument, type StoredFile, type SyncRecord } from '../../sources/types.js';
 import { DOCENT_VERSION } from '../../version.js';
 import { parseDuration } from '../../config/duration.js';
 import {
@@ -26,6 +26,7 @@ import {
   type Member,
   type NewApiKey,
   type DailyAllowance,
+  type DeclaredSource,
   type DueSync,
   type ProjectDeclaration,
   type PurgeCounts,
@@ -62,6 +63,30 @@ interface SourceRow {
   created_at: string;
   last_synced_at: string | null;
   sync_interval_ms: number | null;
+}
+
+interface FileRow {
+  name: string;
+  content_type: string;
+  data: Buffer;
+}
+
+function fileOf(row: FileRow): StoredFile {
+  return { name: row.name, contentType: row.content_type, bytes: row.data };
+}
+
+/**
+ * What makes a declared source the same one when the file is applied again: its settings, or for an upload the
+ * names of its files, whose content may change (the sync then re-indexes the files that did).
+ */
+function declaredIdentity(type: SourceType, config: Source['config']): string {
+  if (!isUpload(type, config)) return `${type} ${JSON.stringify(config)}`;
+  const names = 'files' in config ? config.files.map((file) => file.name) : 'file' in config ? [config.file?.name ?? ''] : [];
+  return `${type} upload ${JSON.stringify(names)}`;
+}
+
+function sameFiles(stored: readonly StoredFile[], files: readonly StoredFile[]): boolean {
+  return stored.length === files.length && stored.every((file, position) => file.name === files[position]?.name && file.bytes.equals(files[position].bytes));
 }
 
 /** Documents written per transaction by applySync. */
@@ -547,22 +572,49 @@ export class SqliteStore implements Store {
     return row ? sourceOf(row) : null;
   }
 
-  private insertSource(project: string, input: SourceInput, declared: boolean): string {
+  private insertSource(project: string, input: SourceInput, declared: boolean, extras: SourceExtras): string {
     const id = `src_${randomId(10)}`;
+    const files = extras.files ?? [];
     this.db
-      .prepare('INSERT INTO sources (id, project, type, config, declared, sync_interval_ms) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, project, input.type, JSON.stringify(configOf(input)), declared ? 1 : 0, parseDuration(input.sync_interval));
+      .prepare('INSERT INTO sources (id, project, type, config, declared, sync_interval_ms, credentials) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(id, project, input.type, JSON.stringify(configOf(input, files)), declared ? 1 : 0, parseDuration(input.sync_interval), extras.credentials ?? null);
+    this.writeFiles(id, files);
     this.bumpContent(project);
     return id;
   }
 
-  async addSource(project: string, input: SourceInput, declared: boolean): Promise<Source> {
+  private writeFiles(sourceId: string, files: readonly StoredFile[]): void {
+    this.db.prepare('DELETE FROM source_files WHERE source_id = ?').run(sourceId);
+    const insert = this.db.prepare('INSERT INTO source_files (source_id, position, name, content_type, data) VALUES (?, ?, ?, ?, ?)');
+    files.forEach((file, position) => insert.run(sourceId, position, file.name, file.contentType, file.bytes));
+  }
+
+  async addSource(project: string, input: SourceInput, declared: boolean, extras: SourceExtras = {}): Promise<Source> {
     const id = this.db.transaction(() => {
-      const same = this.db.prepare('SELECT id FROM sources WHERE project = ? AND type = ? AND config = ?').get(project, input.type, JSON.stringify(configOf(input))) as { id: string } | undefined;
-      if (same) throw new ConflictError(`the project ${project} has this source already: ${same.id}`);
-      return this.insertSource(project, input, declared);
+      const config = configOf(input, extras.files);
+      if (!isUpload(input.type, config)) {
+        const same = this.db.prepare('SELECT id FROM sources WHERE project = ? AND type = ? AND config = ?').get(project, input.type, JSON.stringify(config)) as { id: string } | undefined;
+        if (same) throw new ConflictError(`the project ${project} has this source already: ${same.id}`);
+      }
+      return this.insertSource(project, input, declared, extras);
     }).immediate();
     return (await this.getSource(project, id)) as Source;
+  }
+
+  async sourceCredentials(sourceId: string): Promise<string | null> {
+    return (this.db.prepare('SELECT credentials FROM sources WHERE id = ?').get(sourceId) as { credentials: string | null } | undefined)?.credentials ?? null;
+  }
+
+  async sourceFiles(sourceId: string): Promise<StoredFile[]> {
+    const rows = this.db.prepare('SELECT name, content_type, data FROM source_files WHERE source_id = ? ORDER BY position').all(sourceId) as FileRow[];
+    return rows.map(fileOf);
+  }
+
+  async sourceFile(project: string, sourceId: string, name: string): Promise<StoredFile | null> {
+    const row = this.db
+      .prepare('SELECT source_files.name, content_type, data FROM source_files JOIN sources ON sources.id = source_files.source_id WHERE sources.project = ? AND source_id = ? AND source_files.name = ?')
+      .get(project, sourceId, name) as FileRow | undefined;
+    return row ? fileOf(row) : null;
   }
 
   async deleteSource(project: string, id: string): Promise<boolean> {
@@ -573,28 +625,35 @@ export class SqliteStore implements Store {
     }).immediate();
   }
 
-  async replaceDeclaredSources(project: string, inputs: readonly SourceInput[]): Promise<void> {
-    this.db.transaction(() => this.replaceDeclared(project, inputs)).immediate();
+  async replaceDeclaredSources(project: string, sources: readonly DeclaredSource[]): Promise<void> {
+    this.db.transaction(() => this.replaceDeclared(project, sources)).immediate();
   }
 
-  private replaceDeclared(project: string, inputs: readonly SourceInput[]): void {
-    {
-      const existing = (this.db.prepare('SELECT * FROM sources WHERE project = ? AND declared = 1').all(project) as SourceRow[]).map(sourceOf);
-      const key = (type: string, config: unknown): string => `${type} ${JSON.stringify(config)}`;
-      const wanted = new Map(inputs.map((input) => [key(input.type, configOf(input)), input] as const));
-      for (const source of existing) {
-        const input = wanted.get(key(source.type, source.config));
-        if (input) {
-          // The same source: it keeps its documents, and takes the file's sync interval.
-          this.db.prepare('UPDATE sources SET sync_interval_ms = ? WHERE id = ?').run(parseDuration(input.sync_interval), source.id);
-          wanted.delete(key(source.type, source.config));
-        } else {
-          this.db.prepare('DELETE FROM sources WHERE id = ?').run(source.id);
-          this.bumpContent(project);
-        }
+  private replaceDeclared(project: string, declared: readonly DeclaredSource[]): void {
+    const existing = (this.db.prepare('SELECT * FROM sources WHERE project = ? AND declared = 1').all(project) as SourceRow[]).map(sourceOf);
+    const wanted = new Map(declared.map((source) => [declaredIdentity(source.input.type, configOf(source.input, source.extras.files)), source] as const));
+    for (const source of existing) {
+      const identity = declaredIdentity(source.type, source.config);
+      const match = wanted.get(identity);
+      if (!match) {
+        this.db.prepare('DELETE FROM sources WHERE id = ?').run(source.id);
+        this.bumpContent(project);
+        continue;
       }
-      for (const input of wanted.values()) this.insertSource(project, input, true);
+      wanted.delete(identity);
+      // The same source: it keeps its documents, and takes the file's sync interval and credentials.
+      this.db.prepare('UPDATE sources SET sync_interval_ms = ?, credentials = ? WHERE id = ?').run(parseDuration(match.input.sync_interval), match.extras.credentials ?? null, source.id);
+      const files = match.extras.files ?? [];
+      if (isUpload(source.type, source.config) && !sameFiles(this.sourceFilesNow(source.id), files)) {
+        this.writeFiles(source.id, files);
+        this.db.prepare("UPDATE sources SET config = ?, status = 'pending' WHERE id = ?").run(JSON.stringify(configOf(match.input, files)), source.id);
+      }
     }
+    for (const source of wanted.values()) this.insertSource(project, source.input, true, source.extras);
+  }
+
+  private sourceFilesNow(sourceId: string): StoredFile[] {
+    return (this.db.prepare('SELECT name, content_type, data FROM source_files WHERE source_id = ? ORDER BY position').all(sourceId) as FileRow[]).map(fileOf);
   }
 
   async setSourceStatus(id: string, status: SourceStatus, error: string | null): Promise<void> {

@@ -137,4 +137,13 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    ALTER TABLE projects ADD COLUMN sync_requested_at TEXT;
    ALTER TABLE projects ADD COLUMN last_synced_at TEXT;`,
   `ALTER TABLE sources ADD COLUMN sync_interval_ms INTEGER;`,
+  `ALTER TABLE sources ADD COLUMN credentials TEXT;
+   CREATE TABLE source_files (
+     source_id TEXT NOT NULL REFERENCES sources (id) ON DELETE CASCADE,
+     position INTEGER NOT NULL,
+     name TEXT NOT NULL,
+     content_type TEXT NOT NULL,
+     data BLOB NOT NULL,
+     PRIMARY KEY (source_id, name)
+   );`,
 ];
