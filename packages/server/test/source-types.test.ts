@@ -394,6 +394,69 @@ describe('github, file, openapi and private sources', () => {
     assert.match(list.out, /github .*cli-docs\.git/);
     assert.ok(!list.out.includes(GIT_TOKEN));
   });
+
+  it('docent.config.json declares every type: secrets from the environment, files beside the file; applying it again re-indexes only changed files', async (t) => {
+    const db = path.join(dir, 'docent.db');
+    const work = path.join(dir, 'config');
+    mkdirSync(path.join(work, 'manuals'), { recursive: true });
+    writeFileSync(path.join(work, 'manuals', 'setup.md'), '# Setup\n\nThe setup wizard asks for a licence key first.\n');
+    writeFileSync(path.join(work, 'manuals', 'faq.md'), '# FAQ\n\nThe trial lasts twenty-one days.\n');
+    writeFileSync(path.join(work, 'petstore.json'), JSON.stringify(SWAGGER));
+    writeFileSync(path.join(work, 'intranet.zip'), await yazlZip({ 'lunch/index.html': page('Lunch', '<p>The canteen serves lunch from noon until two.</p>') }));
+    await git.createRepo('declared', { token: GIT_TOKEN, branches: [{ name: 'main', files: { 'docs/sla.md': '# SLA\n\nSupport answers within four business hours.\n' } }] });
+    const config = {
+      projects: [
+        {
+          id: PROJECT,
+          name: 'Acme',
+          sources: [
+            { type: 'github', repository: git.cloneUrl('declared'), token: { env: 'DECLARED_GIT_TOKEN' } },
+            { type: 'file', files: ['./manuals/setup.md', './manuals/faq.md'] },
+            { type: 'openapi', file: './petstore.json' },
+            { type: 'private', file: './intranet.zip' },
+            { type: 'private', url: `${siteOrigin}/handbook/expenses`, headers: { Authorization: { env: 'DECLARED_SITE_AUTHORIZATION' } } },
+          ],
+        },
+      ],
+    };
+    const file = path.join(work, 'docent.config.json');
+    writeFileSync(file, JSON.stringify(config));
+    const apply = async (env: Record<string, string>) => {
+      let err = '';
+      const saved = { ...process.env };
+      Object.assign(process.env, env);
+      try {
+        const code = await main(['project', 'update', '--config', file, '--db', db], { out: () => undefined, err: (text) => (err += text) });
+        return { code, err };
+      } finally {
+        for (const name of Object.keys(env)) if (saved[name] === undefined) delete process.env[name];
+      }
+    };
+    const missing = await apply({});
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /projects\[0\]\.sources\[0\]\.token reads the environment variable DECLARED_GIT_TOKEN, which is not set/);
+    const applied = await apply({ DECLARED_GIT_TOKEN: GIT_TOKEN, DECLARED_SITE_AUTHORIZATION: `Bearer ${SITE_TOKEN}` });
+    assert.equal(applied.code, 0, applied.err);
+    const declared = (await test.store.listSources(PROJECT, 1000)).filter((source) => source.declared);
+    assert.deepEqual(declared.map((source) => source.type).sort(), ['file', 'github', 'openapi', 'private', 'private']);
+    for (const source of declared) assert.equal((await synced(source.id, t)).status, 'ready', `${source.type}: ${source.error}`);
+    assert.ok((await search('support answers within business hours'))[0]?.url.endsWith('/blob/main/docs/sla.md'));
+    assert.match((await search('how long does the trial last'))[0]?.url ?? '', /\/files\/faq\.md$/);
+    assert.equal((await search('canteen lunch'))[0]?.url, `${base}/lunch/`);
+    const database = Buffer.concat(['docent.db', 'docent.db-wal'].map((name) => readFileSync(path.join(dir, name))));
+    assert.equal(database.includes(Buffer.from(GIT_TOKEN)), false);
+
+    // The same file applied again with one manual changed: the same source, re-indexed for that file only.
+    writeFileSync(path.join(work, 'manuals', 'faq.md'), '# FAQ\n\nThe trial lasts thirty days.\n');
+    assert.equal((await apply({ DECLARED_GIT_TOKEN: GIT_TOKEN, DECLARED_SITE_AUTHORIZATION: `Bearer ${SITE_TOKEN}` })).code, 0);
+    const fileSource = declared.find((source) => source.type === 'file');
+    assert.ok(fileSource);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await synced(fileSource.id);
+    const report = (await test.store.getSource(PROJECT, fileSource.id))?.report;
+    assert.deepEqual({ changed: report?.changed, unchanged: report?.unchanged }, { changed: 1, unchanged: 1 });
+    assert.match((await search('how long does the trial last'))[0]?.url ?? '', /\/files\/faq\.md$/);
+  });
 });
 
 /** A zip whose one entry has the given name, written by hand: yazl refuses names that leave the archive. */
