@@ -1,5 +1,6 @@
 import { runAnalytics } from './commands/analytics.js';
 import { runEval } from './commands/eval.js';
+import { MCP_USAGE, runMcp } from './commands/mcp.js';
 import { runIndex } from './commands/index.js';
 import { KEY_COMMANDS, KEY_USAGE } from './commands/key.js';
 import { MEMBER_COMMANDS, MEMBER_USAGE } from './commands/member.js';
@@ -71,6 +72,7 @@ const COMMANDS = new Map<string, Command>([
     },
   ],
   ['sync', { usage: SYNC_USAGE, run: (args, io) => runSync(args, io) }],
+  ['mcp', { usage: MCP_USAGE, run: (args, io) => runMcp(args, io) }],
   [
     'analytics',
     {

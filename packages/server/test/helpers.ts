@@ -2,6 +2,7 @@
  * What the server tests share: an app over a built site with an in-memory database, a real server, raw HTTP
  * requests, SSE parsing.
  */
+import type { Scope } from '../src/access/scopes.js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -35,11 +36,16 @@ export async function appOver(site: string, options: AppOptions = {}): Promise<T
   return { app: server.app, server, store, db: store.connection, close: () => server.close() };
 }
 
-/** A new API key of `project` with the `admin` scope, stored hashed as the server stores keys; returns the key itself. */
-export async function adminKey(store: SqliteStore, project: string): Promise<string> {
+/** A new API key of `project` with these scopes, stored hashed as the server stores keys; returns the key itself. */
+export async function keyWith(store: SqliteStore, project: string, scopes: Scope[]): Promise<string> {
   const made = generateKey();
-  await store.createKey({ prefix: made.prefix, hash: made.hash, project, name: 'test', scopes: ['admin'], memberEmail: null, expiresAt: null });
+  await store.createKey({ prefix: made.prefix, hash: made.hash, project, name: 'test', scopes, memberEmail: null, expiresAt: null });
   return made.key;
+}
+
+/** A new API key of `project` with the `admin` scope. */
+export function adminKey(store: SqliteStore, project: string): Promise<string> {
+  return keyWith(store, project, ['admin']);
 }
 
 /** `docent serve` for project `acme-docs` over `site` on 127.0.0.1 and a free port, its database inside the site folder. */

@@ -13,6 +13,7 @@ import type { ProjectSettings } from '../projects/types.js';
 import { analyticsRoutes } from '../routes/analytics.js';
 import multipart from '@fastify/multipart';
 import { UPLOAD_LIMITS } from '../routes/upload.js';
+import { mcpRoutes } from '../mcp/http.js';
 import { sourceRoutes } from '../routes/sources.js';
 import { chatRoutes } from '../routes/chat.js';
 import { feedbackRoutes } from '../routes/feedback.js';
@@ -198,6 +199,7 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
     contents,
     syncs,
     siteProject: options.site.project,
+    siteDir: options.site.dir,
     llm: options.llm ?? null,
     log,
     now,
@@ -245,6 +247,7 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   app.options('/v1/*', preflightHook(services));
   projectRoutes(app, services);
   chatRoutes(app, services);
+  mcpRoutes(app, services);
   feedbackRoutes(app, services);
   analyticsRoutes(app, services);
   // Only addSource takes uploads: the multipart parser lives in the sources routes' own scope, so every other

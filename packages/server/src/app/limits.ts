@@ -41,17 +41,22 @@ export class VisitorLimits {
   }
 
   /**
-   * Counts the request (`cost` events for recordEvents) against the visitor's limit; over it, throws a 429 problem
-   * with Retry-After.
+   * Counts one request of the visitor at `address` (`cost` events for recordEvents) against its limit, and returns
+   * the RateLimit headers; over the limit, throws a 429 problem with Retry-After.
    */
-  take(operation: LimitedOperation, project: Project, limits: Limits, request: FastifyRequest, reply: FastifyReply, cost = 1): void {
-    const decision = this.limiter(project.id, operation, this.rule(operation, limits)).take(visitorKey(request.ip), cost);
+  admit(operation: LimitedOperation, project: Project, limits: Limits, address: string, cost = 1): Record<string, string> {
+    const decision = this.limiter(project.id, operation, this.rule(operation, limits)).take(visitorKey(address), cost);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       const what = { messages: 'questions', searches: 'searches', feedback: 'feedback requests', events: 'events' }[operation];
       throw new HttpProblem(429, `Too many ${what} from this visitor: ${decision.limit} are allowed per window. Try again in ${decision.resetSeconds} seconds.`, undefined, headers);
     }
-    reply.headers(headers);
+    return headers;
+  }
+
+  /** `admit` for an API request: the RateLimit headers go on its reply. */
+  take(operation: LimitedOperation, project: Project, limits: Limits, request: FastifyRequest, reply: FastifyReply, cost = 1): void {
+    reply.headers(this.admit(operation, project, limits, request.ip, cost));
   }
 }
 

@@ -25,8 +25,9 @@ export interface Services {
   /** The indexed content of a project: its sources, and the hosted site's pages for the project it is bound to. */
   content(projectId: string): ProjectContent;
   contents: ProjectContents;
-  /** The project the hosted site is bound to. */
+  /** The project the hosted site is bound to, and the folder of the built site. */
   siteProject: string;
+  siteDir: string;
   syncs: SyncRunner;
   /** The model that writes answers; null for extractive answers. */
   llm: LlmConfig | null;

@@ -12,13 +12,13 @@ import { answerPieces, toApiAnswer, type ApiAnswer, type ApiCitation } from '../
 import { limitsOf, reserveQuota } from '../app/limits.js';
 import { linkTo } from '../app/urls.js';
 import type { Services } from '../app/services.js';
-import type { Project } from '../projects/types.js';
+import type { Limits, Project } from '../projects/types.js';
 import { chatMessages, citedNumbers, streamAnswer } from '../serve/llm.js';
 import { HttpProblem, problemOf } from '../serve/problem.js';
 import { SECURITY_HEADER_NAMES } from '../serve/securityHeaders.js';
 import { contractRoute } from './route.js';
 
-interface MessageRequest {
+export interface MessageRequest {
   question: string;
   conversation_id?: string;
   stream?: boolean;
@@ -44,7 +44,7 @@ function event(name: string, data: unknown): string {
 }
 
 /** Where the answer goes: a JSON body, or an event stream opened on first use. */
-interface Output {
+export interface Output {
   sources(citations: ApiCitation[], ids: Ids): void;
   delta(text: string): Promise<void>;
   done(result: ApiAnswer): unknown;
@@ -52,7 +52,7 @@ interface Output {
   readonly closed: boolean;
 }
 
-function jsonOutput(): Output {
+export function jsonOutput(): Output {
   return { sources: () => undefined, delta: async () => undefined, done: (result) => result, fail: (detail) => { throw new HttpProblem(502, detail); }, closed: false };
 }
 
@@ -180,6 +180,36 @@ async function keep(services: Services, project: Project, question: string, resu
   }
 }
 
+/** How a question ended: its stored answer, the model failing mid-answer, or the reader gone. */
+export type Conversed = { answer: ApiAnswer } | { failed: string } | { closed: true };
+
+/**
+ * Answers a question of the project as sendMessage does, whoever asks (the API, an MCP client): the conversation
+ * checked, the monthly quota reserved, the answer written by the model or the engine into `output`, then stored.
+ */
+export async function converse(services: Services, project: Project, limits: Limits, body: MessageRequest, output: Output, signal: AbortSignal): Promise<Conversed> {
+  if (body.conversation_id && !(await services.store.conversationExists(project.id, body.conversation_id))) {
+    throw new HttpProblem(422, 'The conversation does not exist. Leave out conversation_id to start a new conversation.', [
+      { pointer: '/conversation_id', detail: `there is no conversation ${body.conversation_id} in this project` },
+    ]);
+  }
+  const reservation = await reserveQuota(services.store, project, limits, services.now());
+  let kept = false;
+  try {
+    const ids: Ids = { conversation: body.conversation_id ?? newId('conv'), message: newId('msg') };
+    const asked: Asked = { services, project, index: services.content(project.id).index, body, origin: services.publicBase(), ids, output };
+    const fromModel = await written(asked, signal);
+    if (fromModel === 'failed') return { failed: 'The language model stopped in the middle of the answer. Ask again.' };
+    const result = fromModel ?? (await extractive(asked.index, body.question, asked.origin, ids, output));
+    if (output.closed) return { closed: true };
+    kept = await keep(services, project, body.question, result, !body.conversation_id, reservation);
+    return { answer: result };
+  } finally {
+    // A question that got no stored answer does not use the quota.
+    if (reservation && !kept) await services.store.releaseReservation(reservation).catch((error: Error) => services.log(`could not release a quota reservation: ${error.message}`));
+  }
+}
+
 export function chatRoutes(app: FastifyInstance, services: Services): void {
   contractRoute(app, services, {
     operationId: 'sendMessage',
@@ -189,33 +219,16 @@ export function chatRoutes(app: FastifyInstance, services: Services): void {
       const limits = await limitsOf(services.store, project);
       services.limits.take('messages', project, limits, request, reply);
       const body = request.body as MessageRequest;
-      if (body.conversation_id && !(await services.store.conversationExists(project.id, body.conversation_id))) {
-        throw new HttpProblem(422, 'The conversation does not exist. Leave out conversation_id to start a new conversation.', [
-          { pointer: '/conversation_id', detail: `there is no conversation ${body.conversation_id} in this project` },
-        ]);
-      }
-      const reservation = await reserveQuota(services.store, project, limits, services.now());
-      let kept = false;
-      try {
-        const ids: Ids = { conversation: body.conversation_id ?? newId('conv'), message: newId('msg') };
-        const streaming = body.stream === true || (request.headers.accept ?? '').includes('text/event-stream');
-        const output = streaming ? streamOutput(request, reply) : jsonOutput();
-        const stop = new AbortController();
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) stop.abort();
-        });
-
-        const asked: Asked = { services, project, index: services.content(project.id).index, body, origin: services.publicBase(), ids, output };
-        const fromModel = await written(asked, stop.signal);
-        if (fromModel === 'failed') return output.fail('The language model stopped in the middle of the answer. Ask again.');
-        const result = fromModel ?? (await extractive(asked.index, body.question, asked.origin, ids, output));
-        if (output.closed) return reply;
-        kept = await keep(services, project, body.question, result, !body.conversation_id, reservation);
-        return output.done(result);
-      } finally {
-        // A question that got no stored answer does not use the quota.
-        if (reservation && !kept) await services.store.releaseReservation(reservation).catch((error: Error) => services.log(`could not release a quota reservation: ${error.message}`));
-      }
+      const streaming = body.stream === true || (request.headers.accept ?? '').includes('text/event-stream');
+      const output = streaming ? streamOutput(request, reply) : jsonOutput();
+      const stop = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) stop.abort();
+      });
+      const outcome = await converse(services, project, limits, body, output, stop.signal);
+      if ('failed' in outcome) return output.fail(outcome.failed);
+      if ('closed' in outcome) return reply;
+      return output.done(outcome.answer);
     },
   });
 }

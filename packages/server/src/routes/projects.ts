@@ -1,19 +1,11 @@
 /** `getProject` and `searchProject`: a project's public settings, and ranked sections for a query. */
-import { search } from '@docent/engine';
 import { defaultOptions } from '@docent/widget/attributes';
 import type { FastifyInstance } from 'fastify';
 import { limitsOf } from '../app/limits.js';
 import type { Services } from '../app/services.js';
-import { linkTo } from '../app/urls.js';
 import type { WidgetSettings } from '../projects/types.js';
+import { searchResults } from '../serve/searchResults.js';
 import { contractRoute } from './route.js';
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-/** The engine's snippets are HTML with `<mark>`; the API returns plain text. */
-export function plainText(html: string): string {
-  return html.replace(/<\/?mark>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
-}
 
 /** Every widget setting: the project's own where it has one, the widget's default otherwise. */
 export function widgetSettings(own: WidgetSettings): Required<WidgetSettings> {
@@ -66,23 +58,7 @@ export function projectRoutes(app: FastifyInstance, services: Services): void {
       const { project } = request.access;
       services.limits.take('searches', project, await limitsOf(services.store, project), request, reply);
       const { q, limit = 10, path } = request.query as { q: string; limit?: number; path?: string };
-      const pages = search(services.content(project.id).index, q, { limit, maxSectionsPerPage: limit, ...(path ? { pathPrefix: path } : {}) });
-      const sections = pages
-        .flatMap((page) => page.sections.map((section) => ({ page, section })))
-        .sort((a, b) => b.section.score - a.section.score)
-        .slice(0, limit);
-      const top = sections[0]?.section.score || 1;
-      return {
-        query: q,
-        results: sections.map(({ page, section }) => ({
-          url: linkTo(services.publicBase(), section.url),
-          title: page.pageTitle,
-          heading: section.heading || null,
-          breadcrumb: section.breadcrumb,
-          snippet: plainText(section.snippet),
-          score: Math.round((section.score / top) * 1000) / 1000,
-        })),
-      };
+      return { query: q, results: searchResults(services.content(project.id).index, q, { limit, base: services.publicBase(), ...(path ? { path } : {}) }) };
     },
   });
 }

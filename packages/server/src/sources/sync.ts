@@ -5,6 +5,7 @@
  * source moves `pending → syncing → ready | failed`; a source that fails keeps what it had indexed. When the
  * sync ends, the project's index is rebuilt and swapped in. One sync per project runs at a time.
  */
+import { deflateRawSync } from 'node:zlib';
 import { extractSections, type Section } from '@docent/engine';
 import { collect } from './collect.js';
 import { UnreadableContent, type CollectResult, type SourceDocument } from './documents.js';
@@ -41,8 +42,7 @@ const EXTRACT_SLICE_MS = 8;
  * A document's sections. A URL with a fragment is one part of a larger document (an OpenAPI operation): every
  * section of it links to that fragment, since a fragment cannot hold another.
  */
-export async function sectionsOf(document: SourceDocument): Promise<Section[]> {
-  const html = await document.render();
+export function sectionsOf(document: SourceDocument, html: string): Section[] {
   const sections = extractSections({ url: document.url, html }, { cleanTitles: true });
   if (!document.url.includes('#')) return sections;
   return sections.map((section, position) => ({ ...section, pageUrl: document.url, url: document.url, id: position === 0 ? document.url : `${document.url}~${position + 1}` }));
@@ -68,17 +68,18 @@ export async function diff(result: CollectResult, stored: ReadonlyMap<string, st
       await new Promise((resolve) => setImmediate(resolve));
       sliceStart = performance.now();
     }
-    let sections: Section[];
+    let html: string;
     try {
-      sections = await sectionsOf(document);
+      html = await document.render();
     } catch (error) {
       if (!(error instanceof UnreadableContent)) throw error;
       failures.push({ url: document.url, reason: error.message });
       continue;
     }
+    const sections = sectionsOf(document, html);
     // A page that opted out of the index (docent: false) is dropped, with whatever it had indexed before.
     if (sections.length === 0) continue;
-    upserts.push({ url: document.url, title: sections[0]?.pageTitle ?? document.url, contentHash: document.contentHash, sections });
+    upserts.push({ url: document.url, title: sections[0]?.pageTitle ?? document.url, contentHash: document.contentHash, sections, page: deflateRawSync(html) });
     kept.add(document.url);
     if (before === undefined) added += 1;
     else changed += 1;

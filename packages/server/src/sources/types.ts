@@ -123,6 +123,8 @@ export interface DocumentUpsert {
   title: string;
   contentHash: string;
   sections: Section[];
+  /** The document's HTML, deflated (raw deflate): what MCP's get_page turns into Markdown. */
+  page: Buffer;
 }
 
 /** A stored document's hash, to skip unchanged pages. */

@@ -222,6 +222,8 @@ export interface Store {
    * version once, at the end.
    */
   applySync(sourceId: string, result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string }): Promise<void>;
+  /** A document of the project's sources by its URL: its title and deflated HTML (null when none, or synced before pages were kept). */
+  documentPage(project: string, url: string): Promise<{ title: string; page: Buffer } | null>;
   /** Every section of every document of a project's sources. */
   sourceSections(project: string): Promise<Section[]>;
   /** The content version of every project: it grows whenever a project's sources or documents change. */

@@ -672,8 +672,8 @@ export class SqliteStore implements Store {
     result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string },
   ): Promise<void> {
     const upsert = this.db.prepare(
-      `INSERT INTO documents (source_id, url, title, content_hash, sections, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (source_id, url) DO UPDATE SET title = excluded.title, content_hash = excluded.content_hash, sections = excluded.sections, fetched_at = excluded.fetched_at`,
+      `INSERT INTO documents (source_id, url, title, content_hash, sections, page, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (source_id, url) DO UPDATE SET title = excluded.title, content_hash = excluded.content_hash, sections = excluded.sections, page = excluded.page, fetched_at = excluded.fetched_at`,
     );
     const exists = this.db.prepare('SELECT project FROM sources WHERE id = ?');
     // New and changed documents go in batches, one transaction each, with a pause between two in which the
@@ -685,7 +685,7 @@ export class SqliteStore implements Store {
           // Deleted while it synced: nothing more to write.
           if (!exists.get(sourceId)) return false;
           for (const document of result.upserts.slice(start, start + APPLY_BATCH)) {
-            upsert.run(sourceId, document.url, document.title, document.contentHash, JSON.stringify(document.sections), result.at);
+            upsert.run(sourceId, document.url, document.title, document.contentHash, JSON.stringify(document.sections), document.page, result.at);
           }
           return true;
         })
@@ -704,6 +704,13 @@ export class SqliteStore implements Store {
         .run(result.status, result.error, count, JSON.stringify(result.report), result.at, sourceId);
       if (result.upserts.length || result.removed.length) this.bumpContent(row.project);
     }).immediate();
+  }
+
+  async documentPage(project: string, url: string): Promise<{ title: string; page: Buffer } | null> {
+    const row = this.db
+      .prepare('SELECT documents.title, documents.page FROM documents JOIN sources ON sources.id = documents.source_id WHERE sources.project = ? AND documents.url = ? AND documents.page IS NOT NULL ORDER BY sources.created_at LIMIT 1')
+      .get(project, url) as { title: string; page: Buffer } | undefined;
+    return row ?? null;
   }
 
   async sourceSections(project: string): Promise<Section[]> {

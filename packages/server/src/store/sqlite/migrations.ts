@@ -146,4 +146,5 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      data BLOB NOT NULL,
      PRIMARY KEY (source_id, name)
    );`,
+  `ALTER TABLE documents ADD COLUMN page BLOB;`,
 ];
