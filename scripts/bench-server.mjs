@@ -10,7 +10,7 @@
 // are lifted for the bench through createServer's limits, not by changing DEFAULT_LIMITS. Last, the cost of
 // checking an API key per request. Then, on a second server with the default limits behind a trusted proxy, the
 // limits under load: see bench-limits.mjs; and on a third, the sync of a generated 1,000-page site under search
-// load: see bench-sync.mjs.
+// load: see bench-sync.mjs. The MCP tools' latency over both transports: see bench-mcp.mjs.
 // Only Node built-ins are imported up front: the server's modules and autocannon load when the function runs,
 // after bench.mjs has installed the dependencies and built the packages.
 import { fork } from 'node:child_process';
@@ -22,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { benchLimits, rotatingRequest } from './bench-limits.mjs';
+import { benchMcp } from './bench-mcp.mjs';
 import { measureSyncUnderLoad } from './bench-sync.mjs';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -295,6 +296,7 @@ export async function benchServer({ siteDir, questionsFile = PUBLIC_QUESTIONS } 
     gc();
     afterLoad = process.memoryUsage();
     keyCheckMs = await keyCheckCost(server.store);
+    await benchMcp({ origin: server.origin, project: PROJECT, questions });
   } finally {
     agent.destroy();
     await server.close();
