@@ -432,6 +432,13 @@ describe('github, file, openapi and private sources', () => {
         for (const name of Object.keys(env)) if (saved[name] === undefined) delete process.env[name];
       }
     };
+    writeFileSync(path.join(work, 'scan.pdf'), await imageOnlyPdf());
+    const unreadableFile = path.join(work, 'unreadable.json');
+    writeFileSync(unreadableFile, JSON.stringify({ projects: [{ id: PROJECT, name: 'Acme', sources: [{ type: 'file', files: ['./scan.pdf'] }] }] }));
+    let unreadableErr = '';
+    const unreadable = await main(['project', 'update', '--config', unreadableFile, '--db', db], { out: () => undefined, err: (text) => (unreadableErr += text) });
+    assert.equal(unreadable, 2);
+    assert.match(unreadableErr, /projects\[0\]\.sources\[0\]: scan\.pdf has no text layer/);
     const missing = await apply({});
     assert.equal(missing.code, 2);
     assert.match(missing.err, /projects\[0\]\.sources\[0\]\.token reads the environment variable DECLARED_GIT_TOKEN, which is not set/);

@@ -25,9 +25,10 @@
  *     Field names are checked level by level against the schema; maps (additionalProperties) take any key.
  * - docent.config.json and questions.json blocks are accepted by the server's own readers (fields that
  *   not-built-yet.json lists under configFields, and source entries of the types it lists under sourceTypes, are
- *   taken out first).
+ *   taken out first). A config file is read as from a folder that holds the files its sources name (`files`,
+ *   `file`, relative to the config file), with the environment variables its secrets name (`{"env": "NAME"}`) set.
  * - Source types: a type the docs give a source (`docent source add --type <type>`, the `type` of an addSource
- *   body or form, the `type` of a source in docent.config.json) is one the server syncs (SYNCABLE_TYPES of the
+ *   body or form, the `type` of a source in docent.config.json) is one the server syncs (SOURCE_TYPES of the
  *   server's code, which docent.config.schema.json accepts too), or one not-built-yet.json lists under sourceTypes.
  * - The server serves what the contract describes: the real server (createServer over an in-memory database and a
  *   one-page site, on 127.0.0.1) answers every operation of openapi.yaml, called with an admin key, with something
@@ -38,7 +39,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { parse } from 'yaml';
@@ -734,26 +735,61 @@ function schemaDeclares(path: string): boolean {
   return true;
 }
 
+/**
+ * What a config example expects beside it: the files its sources name (`files`, `file`: paths relative to the
+ * config file), and the environment variables its secrets name (`{"env": "NAME"}`).
+ */
+function namedInConfig(json: unknown): { files: string[]; variables: string[] } {
+  const files: string[] = [];
+  const variables: string[] = [];
+  const sources = atPath(json, 'projects[].sources').flatMap(({ parent, key }) => (Array.isArray(parent[key]) ? (parent[key] as unknown[]) : []));
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (isObject(value)) {
+      if (typeof value.env === 'string' && Object.keys(value).length === 1) variables.push(value.env);
+      Object.values(value).forEach(walk);
+    }
+  };
+  for (const source of sources.filter(isObject)) {
+    if (Array.isArray(source.files)) files.push(...source.files.filter((file): file is string => typeof file === 'string'));
+    if (typeof source.file === 'string') files.push(source.file);
+    walk(source);
+  }
+  return { files, variables };
+}
+
 describe('example files in the docs are accepted by the server', () => {
   const titled = (name: string): CodeBlock[] => CODE_BLOCKS.filter(({ title }) => title === name || title.endsWith(`/${name}`));
 
   it('docent.config.json: as docent serve and docent project update --config read it', async () => {
-    const { parseDocentConfig } = (await serverModule('config/docentConfig.ts')) as { parseDocentConfig: (json: unknown) => unknown };
+    type Context = { baseDir: string; env: NodeJS.ProcessEnv };
+    const { parseDocentConfig } = (await serverModule('config/docentConfig.ts')) as { parseDocentConfig: (json: unknown, context: Context) => unknown };
     assert.ok(CONFIG_BLOCKS.length >= 5, `found ${CONFIG_BLOCKS.length} docent.config.json blocks`);
     let notBuilt = 0;
+    let withFiles = 0;
     const problems = CONFIG_BLOCKS.flatMap((block) => {
       const parsed = parseJson(block.code);
       if (parsed === undefined) return []; // syntax.test.ts reports it
       const { json, removed } = withoutNotBuiltFields(parsed);
       if (removed.length) notBuilt++;
+      // The reader's side of the example: the files it names, beside the config file, and the variables it names.
+      const { files, variables } = namedInConfig(json);
+      if (files.length) withFiles++;
+      const dir = mkdtempSync(join(tmpdir(), 'docent-facts-config-'));
       try {
-        parseDocentConfig(json);
+        for (const file of files) {
+          mkdirSync(dirname(join(dir, file)), { recursive: true });
+          writeFileSync(join(dir, file), 'An example file the docs name.\n');
+        }
+        parseDocentConfig(json, { baseDir: dir, env: Object.fromEntries(variables.map((name) => [name, 'example-secret-value'])) });
         return [];
       } catch (error) {
         return [`${block.where}: ${(error as Error).message}`];
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     });
-    counts.push(`docent.config.json examples: ${CONFIG_BLOCKS.length} (${notBuilt} with fields not built yet)`);
+    counts.push(`docent.config.json examples: ${CONFIG_BLOCKS.length} (${notBuilt} with fields not built yet, ${withFiles} naming files)`);
     assert.deepEqual(problems, []);
   });
 
@@ -786,10 +822,10 @@ function schemaSourceTypes(): Set<string> {
   );
 }
 
-/** The source types the server's code syncs (SYNCABLE_TYPES), which addSource and docent source add accept. */
+/** The source types the server's code syncs (SOURCE_TYPES), which addSource and docent source add accept. */
 async function syncableTypes(): Promise<Set<string>> {
-  const { SYNCABLE_TYPES } = (await serverModule('sources/types.ts')) as { SYNCABLE_TYPES: readonly string[] };
-  return new Set(SYNCABLE_TYPES);
+  const { SOURCE_TYPES } = (await serverModule('sources/types.ts')) as { SOURCE_TYPES: readonly string[] };
+  return new Set(SOURCE_TYPES);
 }
 
 /** Every source type the docs give a source: `docent source add --type`, addSource bodies and forms, config files. */
@@ -823,7 +859,7 @@ describe('source types in the docs', () => {
     counts.push(`source types given to sources: ${uses.length} (${notBuilt.length} of types not built yet)`);
     const problems = notBuilt
       .filter(({ type }) => !(type in NOT_BUILT_YET.sourceTypes))
-      .map(({ where, type }) => `${where}: a source of the type ${type}, which the server does not sync (SYNCABLE_TYPES) and not-built-yet.json does not list under sourceTypes`);
+      .map(({ where, type }) => `${where}: a source of the type ${type}, which the server does not sync (SOURCE_TYPES) and not-built-yet.json does not list under sourceTypes`);
     assert.deepEqual(problems, []);
   });
 });
@@ -945,7 +981,7 @@ describe('not-built-yet.json', () => {
     const accepted = schemaSourceTypes();
     const typesUsed = new Set((await sourceTypeUses()).map(({ type }) => type));
     for (const type of Object.keys(NOT_BUILT_YET.sourceTypes)) {
-      if (synced.has(type)) stale('source type', type, 'the server syncs it now (SYNCABLE_TYPES)');
+      if (synced.has(type)) stale('source type', type, 'the server syncs it now (SOURCE_TYPES)');
       if (accepted.has(type)) stale('source type', type, 'docent.config.schema.json accepts it now');
       if (!typesUsed.has(type)) stale('source type', type, 'no doc gives a source this type');
     }

@@ -8,7 +8,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { mediaTypeOf } from '../sources/convert/index.js';
 import { checkUpload, MAX_FILE_BYTES, MAX_FILES } from '../sources/uploads.js';
-import { credentialsOf, type SourceInput, type StoredFile } from '../sources/types.js';
+import { checkUploadedFiles, SourceRefused } from '../sources/prepare.js';
+import { credentialsOf, UPLOAD_TYPES, type SourceInput, type StoredFile, type UploadType } from '../sources/types.js';
 import type { SecretBox } from '../sources/secrets.js';
 import type { DeclaredSource, ProjectDeclaration } from '../store/types.js';
 
@@ -89,6 +90,25 @@ function uploadOrFetch(json: SourceJson, where: string, context: ConfigContext, 
   if (type === 'private' && !headers) fail(`${where} needs headers to send with the crawl, or a file (a .zip of the built site) instead of url`);
   const opened = headers ? Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, secret(value, `${where}.headers.${name}`, context, fail)])) : undefined;
   return { input: { ...rest, ...(opened ? { headers: opened } : {}) } as SourceInput, extras: {} };
+}
+
+/**
+ * Reads every declared upload as addSource reads one (a PDF's text, an archive's pages, an OpenAPI document), so a
+ * file that cannot be read stops the apply with its path in the file, instead of failing the first sync.
+ */
+export async function checkDeclaredUploads(projects: readonly ProjectDeclaration[], fail: Fail): Promise<void> {
+  for (const [position, project] of projects.entries()) {
+    for (const [at, source] of project.sources.entries()) {
+      const files = source.extras.files;
+      if (!files?.length || !(UPLOAD_TYPES as readonly string[]).includes(source.input.type)) continue;
+      try {
+        await checkUploadedFiles(source.input.type as UploadType, files);
+      } catch (error) {
+        if (error instanceof SourceRefused) fail(`projects[${position}].sources[${at}]: ${error.message}`);
+        throw error;
+      }
+    }
+  }
 }
 
 /** The projects with each source's credentials sealed by the server's key, ready for the store. */

@@ -11,7 +11,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { RateLimit } from '../serve/rateLimit.js';
 import { BUILT_IN_PLANS, type CustomPrompt, type Limits, type ProjectLimits, type WidgetSettings } from '../projects/types.js';
-import { declaredSource, type ConfigContext, type SourceJson } from './declaredSources.js';
+import { checkDeclaredUploads, declaredSource, type ConfigContext, type SourceJson } from './declaredSources.js';
 import { parseDuration } from './duration.js';
 import type { ProjectDeclaration } from '../store/types.js';
 
@@ -233,7 +233,11 @@ export async function readDocentConfig(file: string): Promise<DocentConfig> {
     throw new ConfigError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
   try {
-    return parseDocentConfig(json, { baseDir: path.dirname(path.resolve(file)), env: process.env });
+    const config = parseDocentConfig(json, { baseDir: path.dirname(path.resolve(file)), env: process.env });
+    await checkDeclaredUploads(config.projects, (message) => {
+      throw new ConfigError(message);
+    });
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`${file}: ${error.message}`);
     throw error;

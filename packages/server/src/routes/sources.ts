@@ -4,6 +4,7 @@
  * Sources come as JSON or, for uploads, as `multipart/form-data` (see upload.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { limitsOf } from '../app/limits.js';
 import type { Services } from '../app/services.js';
 import { durationText, parseDuration } from '../config/duration.js';
 import { HttpProblem } from '../serve/problem.js';
@@ -107,6 +108,7 @@ export function sourceRoutes(app: FastifyInstance, services: Services): void {
     operationId: 'getSourceFile',
     async handler(request, reply) {
       const { project } = request.access;
+      services.limits.take('searches', project, await limitsOf(services.store, project), request, reply);
       const { sourceId, fileName } = request.params as { sourceId: string; fileName: string };
       const file = await services.store.sourceFile(project.id, sourceId, fileName);
       if (!file) throw new HttpProblem(404, `The source ${sourceId} of ${project.id} has no file named ${fileName}. listSources shows each source's files.`);

@@ -32,6 +32,11 @@ const MEDIA_TYPES: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   '.csv': 'text/csv',
   '.rst': 'text/x-rst',
+  // What an openapi or private upload may be.
+  '.json': 'application/json',
+  '.yaml': 'application/yaml',
+  '.yml': 'application/yaml',
+  '.zip': 'application/zip',
 };
 
 /** By extension, case-insensitive: `Guide.PDF` is renderable. */
