@@ -17,6 +17,7 @@ export const ROUTES: readonly Route[] = [
   { path: '/api/docent-ai-rest-api-beta', title: 'Docent AI REST API (beta)' },
   { path: '/api/get-analytics', title: 'Get analytics' },
   { path: '/api/get-project', title: 'Get a project' },
+  { path: '/api/get-source-file', title: 'Download an uploaded file' },
   { path: '/api/list-sources', title: 'List sources' },
   { path: '/api/record-events', title: 'Record events' },
   { path: '/api/search-project', title: 'Search a project' },

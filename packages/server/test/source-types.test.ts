@@ -150,6 +150,8 @@ describe('github, file, openapi and private sources', () => {
       const all = ((await (await api('/sources?limit=100')).json()) as { data: SourceBody[] }).data;
       const source = all.find((candidate) => candidate.id === id);
       if (source && (source.status === 'ready' || source.status === 'failed')) {
+        // The sync that set the status may still be building the index it swaps in at its end: wait for it too.
+        await test.server.syncsIdle(PROJECT);
         t?.diagnostic(`${source.type} source: ${source.status}, ${source.document_count} documents, sync finished in ${Math.round(performance.now() - start)} ms`);
         return source;
       }

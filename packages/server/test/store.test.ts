@@ -1,7 +1,9 @@
 /**
- * The SQLite store's migrations on real files: a database written by @docent/server 0.1.0 (the committed fixture,
- * made by that release's own code) upgrades in place with every row kept; a database from a newer release, or one
- * this user cannot write, refuses to open with a message naming the file.
+ * The Store contract, run on both stores: SQLite in memory, and a real PostgreSQL (skipped, with the reason, where
+ * PostgreSQL cannot run). Then the SQLite store's migrations on real files: a database written by
+ * @docent/server 0.1.0 (the committed fixture, made by that release's own code) upgrades in place with every row
+ * kept; a database from a newer release, or one this user cannot write, refuses to open with a message naming
+ * the file. PostgreSQL's own connection and migration tests are in store-postgres.test.ts.
  */
 import assert from 'node:assert/strict';
 import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,10 +15,29 @@ import { SQLITE_MIGRATIONS } from '../src/store/sqlite/migrations.js';
 import { openSqliteStore } from '../src/store/sqlite/index.js';
 import { StoreError } from '../src/store/types.js';
 import { DOCENT_VERSION } from '../src/version.js';
+import { postgresUnavailable } from './helpers/postgres.js';
+import { postgresStores } from './helpers/postgresStores.js';
+import { storeContract } from './helpers/storeContract/index.js';
 
 const FIXTURE = path.join(import.meta.dirname ?? __dirname, 'fixtures', 'docent-0.1.0.db');
 
-describe('the SQLite store', () => {
+describe('SQLite store', () => {
+  storeContract({
+    open: async () => openSqliteStore(':memory:'),
+    legacySearch: async (store, project, query) => {
+      store.connection.prepare('INSERT INTO searches (project, query, result_count) VALUES (?, ?, 0)').run(project, query);
+    },
+  });
+});
+
+describe('PostgreSQL store', { skip: postgresUnavailable() ?? false }, () => {
+  const stores = postgresStores();
+  before(() => stores.start());
+  after(() => stores.stop());
+  storeContract(stores);
+});
+
+describe('the SQLite store file', () => {
   let dir: string;
   before(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'docent-store-'));
@@ -75,21 +96,5 @@ describe('the SQLite store', () => {
     openSqliteStore(readOnly).connection.close();
     chmodSync(readOnly, 0o444);
     assert.throws(() => openSqliteStore(readOnly), (error: Error) => error instanceof StoreError && /readonly\.db is not writable/.test(error.message));
-  });
-
-  it('leaves everything as it was when a member cannot be added', async () => {
-    const store = openSqliteStore(path.join(dir, 'atomic.db'));
-    try {
-      await store.createProject('acme-docs', { name: 'Acme', public: true, allowedOrigins: [], widget: {}, limits: {} });
-      const key = { prefix: 'dk_aaaaaaaaaa', hash: 'ab', project: 'acme-docs', name: 'k', scopes: [], memberEmail: 'a@example.com', expiresAt: null };
-      await store.addMember({ project: 'acme-docs', email: 'a@example.com', role: 'owner' }, key);
-      // The same key prefix again: the insert of the key fails after the member's row, and both roll back.
-      await assert.rejects(store.addMember({ project: 'acme-docs', email: 'b@example.com', role: 'viewer' }, { ...key, memberEmail: 'b@example.com' }));
-      assert.deepEqual((await store.listMembers('acme-docs')).map((member) => member.email), ['a@example.com']);
-      await assert.rejects(store.removeMember('acme-docs', 'a@example.com'), /last owner/);
-      assert.equal((await store.listMembers('acme-docs')).length, 1);
-    } finally {
-      await store.close();
-    }
   });
 });
