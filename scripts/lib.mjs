@@ -2,7 +2,7 @@
 // Only Node built-ins here: these run before `npm install` has.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,6 +68,22 @@ export async function ensureBrowser() {
   console.log('› npx playwright install chromium (no Debian chromium and no root)');
   await mustRun('npx', ['playwright', 'install', 'chromium'], { cwd: WEBSITE });
   return undefined;
+}
+
+/**
+ * Makes sure PostgreSQL's server programs are installed for the PostgreSQL suites (the store contract on PostgreSQL,
+ * several servers on one database). As root, installs Debian's postgresql; otherwise those suites report themselves
+ * skipped with the reason.
+ */
+export async function ensurePostgres() {
+  if (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((version) => existsSync(join('/usr/lib/postgresql', version, 'bin', 'pg_ctl')))) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('› apt-get install postgresql');
+    await mustRun('apt-get', ['update', '-qq']);
+    await mustRun('apt-get', ['install', '-y', '-qq', 'postgresql'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    return;
+  }
+  console.log('› PostgreSQL is not installed and this is not root: the PostgreSQL suites will be skipped');
 }
 
 /** Formats milliseconds as seconds with one decimal. */

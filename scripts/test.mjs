@@ -5,7 +5,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildSite } from './build.mjs';
-import { ensureBrowser, ensureDependencies, ROOT, run, seconds, WEBSITE } from './lib.mjs';
+import { ensureBrowser, ensureDependencies, ensurePostgres, ROOT, run, seconds, WEBSITE } from './lib.mjs';
 
 const totals = { passed: 0, failed: 0 };
 
@@ -86,6 +86,7 @@ async function lintOpenApi() {
 const started = Date.now();
 await ensureDependencies();
 const chromiumPath = await ensureBrowser();
+await ensurePostgres();
 
 await lintOpenApi();
 

@@ -3,26 +3,19 @@
  * SIGTERM stops new connections, lets the answer in flight finish, then closes the database cleanly and exits 0.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { openSqliteStore } from '../src/store/sqlite/index.js';
-
-const TSX = import.meta.resolve('tsx');
-// What bin/docent.js does, but on the TypeScript sources, so the test needs no build.
-const RUN_CLI = `import { main } from ${JSON.stringify(pathToFileURL(path.resolve(import.meta.dirname, '..', 'src', 'cli.ts')).href)};
-process.exitCode = await main(process.argv.slice(1));`;
+import { cliEnv, startCli, stopAll, withTimeout } from './helpers/serveProcess.js';
 
 const PROJECT = 'acme-docs';
 const FEEDBACK = `/v1/projects/${PROJECT}/feedback`;
 const MESSAGES = `/v1/projects/${PROJECT}/messages`;
-const LLM_VARIABLES = ['DOCENT_LLM_BASE_URL', 'DOCENT_LLM_API_KEY', 'DOCENT_LLM_MODEL', 'DOCENT_LLM_TIMEOUT_MS'];
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><title>${title} | Acme docs</title></head><body><main><article>${body}</article></main></body></html>`;
@@ -36,77 +29,6 @@ function writeSite(dir: string): void {
     page('Webhooks', '<h1>Webhooks</h1><p>Acme sends a webhook for every order.</p><h2 id="retries">Retries</h2><p>Failed webhook deliveries are retried five times with exponential backoff.</p>'),
   );
   writeFileSync(path.join(dir, '404.html'), page('Page not found', '<h1>Page not found</h1>'));
-}
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-interface Cli {
-  child: ChildProcess;
-  url: string;
-  port: number;
-  output(): string;
-  exited: Promise<Exit>;
-}
-
-/** Every CLI process a test started, so `after` can stop the ones a failed test left running. */
-const started = new Set<Cli>();
-
-function running(cli: Cli): boolean {
-  return cli.child.exitCode === null && cli.child.signalCode === null;
-}
-
-async function stopAll(): Promise<void> {
-  for (const cli of started) {
-    if (running(cli)) cli.child.kill('SIGKILL');
-    await cli.exited;
-  }
-  started.clear();
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Runs `docent serve` on port 0 in `cwd` (which holds no docent.config.json) and resolves once it listens. */
-async function startCli(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<Cli> {
-  const child = spawn(process.execPath, ['--import', TSX, '--input-type=module', '--eval', RUN_CLI, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], {
-    cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
-  // 'close', not 'exit': by then all of the output has been read.
-  const exited = new Promise<Exit>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
-  const cli: Cli = { child, url: '', port: 0, output: () => output, exited };
-  started.add(cli);
-  const port = await withTimeout(
-    new Promise<number>((resolve, reject) => {
-      const listening = (): void => {
-        const match = /at http:\/\/localhost:(\d+) /.exec(output);
-        if (match) resolve(Number(match[1]));
-      };
-      child.stdout!.on('data', listening);
-      void exited.then(() => reject(new Error(`docent serve exited before listening:\n${output}`)));
-    }),
-    15_000,
-    'starting docent serve',
-  );
-  return Object.assign(cli, { port, url: `http://127.0.0.1:${port}` });
-}
-
-function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...extra };
-  for (const name of LLM_VARIABLES) if (!(name in extra)) delete env[name];
-  return env;
 }
 
 /** Whether a new TCP connection to the port is accepted right now. */

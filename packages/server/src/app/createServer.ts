@@ -30,7 +30,7 @@ import { SyncRunner } from '../sources/sync.js';
 import type { CrawlOptions } from '../sources/web/index.js';
 import { DOCENT_VERSION } from '../version.js';
 import { sendSite, type SiteServing } from '../serve/staticSite.js';
-import type { Store } from '../store/types.js';
+import { StoreUnavailableError, type Store } from '../store/types.js';
 import { printable } from '../terminal.js';
 import { preflightHook } from './access.js';
 import { ProjectContents } from './content.js';
@@ -41,7 +41,8 @@ import { baseOf } from './urls.js';
 import { useContractValidation } from './validation.js';
 import { VisitorLimits, type LimitedOperation } from './limits.js';
 import { sealDeclarations } from '../config/declaredSources.js';
-import { keyFileFor, SecretBox } from '../sources/secrets.js';
+import { SecretBox } from '../sources/secrets.js';
+import { SYNC_LEASE_MS } from '../sources/sync.js';
 import type { Clock, Logger, Services } from './services.js';
 
 export interface ServerOptions {
@@ -139,6 +140,10 @@ function errorHandler(app: FastifyInstance, log: Logger): void {
     if (error.statusCode === 400) {
       return sendProblem(reply, problemOf(400, 'The request body is not valid JSON. Check quotes, commas and brackets.', instance));
     }
+    if (error instanceof StoreUnavailableError) {
+      log(`the database is unavailable (${request.method} ${instance}): ${error.message}`);
+      return sendProblem(reply, problemOf(503, 'The database of this server cannot be reached right now. Try again in a few seconds.', instance), { 'retry-after': '5' });
+    }
     log(`internal error on ${request.method} ${instance}: ${error.message}`);
     return sendProblem(reply, problemOf(500, 'The server could not complete the request. Try again; if it keeps failing, check the server log.', instance));
   });
@@ -169,13 +174,16 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   const log: Logger = (message) => write(printable(message));
   const now = options.clock ?? (() => new Date());
   const { store } = options;
-  const secrets = options.secrets ?? (await SecretBox.load(process.env, keyFileFor(store.location)));
+  const secrets = options.secrets ?? (await SecretBox.forStore(store, process.env));
   for (const warning of secrets.warnings) log(warning);
   if (options.config) await store.applyProjects(sealDeclarations(options.config.projects, secrets), options.config.plans);
   const site = await SiteIndex.open(options.site.dir, log);
   await ensureSiteProject(store, options.site.project, site.snapshot.siteName);
   const contents = new ProjectContents(store, site, options.site.project, log);
-  const abandoned = await store.failAbandonedSyncs(now().toISOString());
+  // A store of one server: any sync still running was left by a process that stopped. A shared one: only syncs whose
+  // server stopped renewing them; the others belong to servers that are alive.
+  const staleBefore = store.shared ? new Date(now().getTime() - SYNC_LEASE_MS) : now();
+  const abandoned = await store.failAbandonedSyncs(now().toISOString(), staleBefore.toISOString());
   if (abandoned) log(`marked ${abandoned} sync${abandoned === 1 ? '' : 's'} that a stopped server left running as failed`);
   await contents.refreshChanged();
   const stopWatching = options.watchSite === false ? () => undefined : site.watch(() => contents.rebuild(options.site.project));
@@ -188,6 +196,8 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
     changed: (project) => contents.rebuild(project),
   });
   const stopPolling = pollChanges(store, contents, syncs, now, log, options.pollMs ?? POLL_EVERY_MS);
+  // Another server changed a project's content: rebuild its index now rather than at the next poll.
+  const stopListening = store.onContentChanged ? await store.onContentChanged(() => void contents.refreshChanged()) : async () => undefined;
 
   let listening: string | null = null;
   const publicBase = (): string => baseOf(options.publicUrl ?? site.snapshot.siteUrl ?? listening ?? 'http://localhost');
@@ -204,7 +214,7 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
     log,
     now,
     auth: new Authenticator(store, now, log),
-    limits: new VisitorLimits({ ...DEFAULT_LIMITS, ...options.limits }, () => now().getTime()),
+    limits: new VisitorLimits({ ...DEFAULT_LIMITS, ...options.limits }, () => now().getTime(), store.shared ? store : null),
     allowedOrigins: () => [...(options.allowedOrigins ?? []), new URL(publicBase()).origin, ...(listening ? [listening] : [])],
     publicBase,
   };
@@ -290,6 +300,7 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
     },
     async close() {
       stopWatching();
+      await stopListening();
       await stopPolling();
       await stopPurging();
       await syncs.stopAll();

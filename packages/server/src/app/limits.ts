@@ -3,10 +3,11 @@
  * per-visitor rate limits in fixed windows, one window per project, operation and visitor; and the monthly
  * message quota, counted from the stored messages.
  */
+import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits, Project } from '../projects/types.js';
 import { HttpProblem } from '../serve/problem.js';
-import { DEFAULT_DAILY_STORAGE_BYTES, DEFAULT_LIMITS, RateLimiter, rateLimitHeaders, visitorKey, type RateLimit } from '../serve/rateLimit.js';
+import { DEFAULT_DAILY_STORAGE_BYTES, DEFAULT_LIMITS, RateLimiter, rateLimitHeaders, visitorKey, type RateDecision, type RateLimit } from '../serve/rateLimit.js';
 import { StorageQuotaError, type DailyAllowance, type Store } from '../store/types.js';
 
 export type LimitedOperation = keyof typeof DEFAULT_LIMITS;
@@ -20,12 +21,23 @@ export async function limitsOf(store: Store, project: Project): Promise<Limits> 
   return { ...fromPlan, ...own };
 }
 
+/** How often the shared counts of past windows are deleted. */
+const PURGE_VISITS_EVERY_MS = 60_000;
+
 export class VisitorLimits {
   private readonly limiters = new Map<string, RateLimiter>();
+  private secret: Promise<Buffer> | null = null;
+  private lastPurge = 0;
+  private longestWindowMs = 0;
 
+  /**
+   * `shared`: the store several servers use (PostgreSQL), in which visits are counted so that a visitor gets its
+   * limit once across them all; null for one server, which counts in memory.
+   */
   constructor(
     private readonly defaults: Record<LimitedOperation, RateLimit>,
     private readonly now: () => number,
+    private readonly shared: Store | null = null,
   ) {}
 
   private limiter(project: string, operation: LimitedOperation, rule: RateLimit): RateLimiter {
@@ -40,12 +52,34 @@ export class VisitorLimits {
     return own ?? this.defaults[operation];
   }
 
+  /** One request counted in the shared store: windows aligned on the clock, so every server agrees on them. */
+  private async sharedDecision(store: Store, name: string, rule: RateLimit, address: string, cost: number): Promise<RateDecision> {
+    this.secret ??= store.visitorSecret();
+    const secret = await this.secret;
+    const now = this.now();
+    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+    const key = `${createHmac('sha256', secret).update(address).digest('base64url')} ${name} ${rule.requests}/${rule.windowMs}`;
+    const start = new Date(windowStart).toISOString();
+    const counted = await store.countVisit(key, start, cost, rule.requests);
+    const count = counted ?? (await store.visitCount(key, start));
+    this.longestWindowMs = Math.max(this.longestWindowMs, rule.windowMs);
+    if (now - this.lastPurge >= PURGE_VISITS_EVERY_MS) {
+      this.lastPurge = now;
+      void store.purgeVisits(new Date(now - 2 * this.longestWindowMs).toISOString()).catch(() => undefined);
+    }
+    const resetSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
+    return { allowed: counted !== null, limit: rule.requests, remaining: Math.max(0, rule.requests - count), resetSeconds };
+  }
+
   /**
    * Counts one request of the visitor at `address` (`cost` events for recordEvents) against its limit, and returns
    * the RateLimit headers; over the limit, throws a 429 problem with Retry-After.
    */
-  admit(operation: LimitedOperation, project: Project, limits: Limits, address: string, cost = 1): Record<string, string> {
-    const decision = this.limiter(project.id, operation, this.rule(operation, limits)).take(visitorKey(address), cost);
+  async admit(operation: LimitedOperation, project: Project, limits: Limits, address: string, cost = 1): Promise<Record<string, string>> {
+    const rule = this.rule(operation, limits);
+    const decision = this.shared
+      ? await this.sharedDecision(this.shared, `${project.id} ${operation}`, rule, address, cost)
+      : this.limiter(project.id, operation, rule).take(visitorKey(address), cost);
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       const what = { messages: 'questions', searches: 'searches', feedback: 'feedback requests', events: 'events' }[operation];
@@ -55,8 +89,8 @@ export class VisitorLimits {
   }
 
   /** `admit` for an API request: the RateLimit headers go on its reply. */
-  take(operation: LimitedOperation, project: Project, limits: Limits, request: FastifyRequest, reply: FastifyReply, cost = 1): void {
-    reply.headers(this.admit(operation, project, limits, request.ip, cost));
+  async take(operation: LimitedOperation, project: Project, limits: Limits, request: FastifyRequest, reply: FastifyReply, cost = 1): Promise<void> {
+    reply.headers(await this.admit(operation, project, limits, request.ip, cost));
   }
 }
 

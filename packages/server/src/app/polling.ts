@@ -3,7 +3,7 @@
  * the CLI, another server), whose index it rebuilds; and projects whose sync is due (asked for with `docent sync`,
  * a source still pending, or `sync_interval` passed), whose sync it starts.
  */
-import type { SyncRunner } from '../sources/sync.js';
+import { SYNC_LEASE_MS, type SyncRunner } from '../sources/sync.js';
 import type { Store } from '../store/types.js';
 import type { ProjectContents } from './content.js';
 import type { Clock, Logger } from './services.js';
@@ -15,6 +15,8 @@ export function pollChanges(store: Store, contents: ProjectContents, syncs: Sync
   const tick = async (): Promise<void> => {
     try {
       await contents.refreshChanged();
+      // A server that shares the store and stopped in the middle of a sync: free the project for the others.
+      if (store.shared) await store.failAbandonedSyncs(now().toISOString(), new Date(now().getTime() - SYNC_LEASE_MS).toISOString());
       for (const due of await store.syncsDue(now().toISOString())) await syncs.start(due.project, due.sources);
     } catch (error) {
       log(`could not check for changes: ${(error as Error).message}`);

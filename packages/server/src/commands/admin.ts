@@ -3,13 +3,12 @@
  * same file `docent serve` uses, so a change counts on the server's next request), who is acting (`--as` a
  * member's key; without it, the operator who holds the database), and the checks of ids, e-mails and durations.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Authenticator } from '../access/authenticate.js';
-import { keyFileFor, SecretBox } from '../sources/secrets.js';
+import { SecretBox } from '../sources/secrets.js';
+import { openStoreOf, StoreMissing } from '../store/open.js';
 import { ROLE_SCOPES, ROLES_MANAGED_BY, ROLES, isRole, type Role } from '../access/scopes.js';
 import { PROJECT_ID, PROJECT_ID_RULE, type Project } from '../projects/types.js';
-import { openSqliteStore } from '../store/sqlite/index.js';
 import { StoreError, type Store } from '../store/types.js';
 import { UsageError } from './usage.js';
 
@@ -21,25 +20,27 @@ export const ADMIN_OPTIONS = {
   json: { type: 'boolean', default: false },
 } as const;
 
-export const ADMIN_HELP = `      --db <file>          The SQLite database (default .docent/docent.db)
+export const ADMIN_HELP = `      --db <file>          The SQLite database (default .docent/docent.db); DATABASE_URL, when set,
+                           names a PostgreSQL database instead
       --json               Print JSON instead of text
 `;
 
-/** Opens the store; commands that only read refuse a database that does not exist yet. */
-export function openStore(command: string, db: string, { create }: { create: boolean }): Store {
-  if (!create && db !== ':memory:' && !existsSync(db)) {
-    throw new UsageError(`${command}: there is no database at ${db}; run the command where docent serve runs, or pass the file with --db`);
-  }
+/**
+ * Opens the store: PostgreSQL with DATABASE_URL, else the SQLite file of --db; commands that only read refuse a
+ * SQLite database that does not exist yet.
+ */
+export async function openStore(command: string, db: string, { create }: { create: boolean }, env: NodeJS.ProcessEnv = process.env): Promise<Store> {
   try {
-    return openSqliteStore(db);
+    return await openStoreOf({ db, env, create });
   } catch (error) {
+    if (error instanceof StoreMissing) throw new UsageError(`${command}: ${error.message}`);
     if (error instanceof StoreError) throw new Error(`${command}: ${error.message}`);
     throw error;
   }
 }
 
 export async function withStore<T>(command: string, db: string, create: boolean, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = openStore(command, db, { create });
+  const store = await openStore(command, db, { create });
   try {
     return await work(store);
   } finally {
@@ -126,5 +127,5 @@ export function scopesOfRole(role: Role): string {
 
 /** The key that seals and opens source credentials in this database: DOCENT_SECRET_KEY, else the key file beside it. */
 export async function secretsOf(store: Store, env: NodeJS.ProcessEnv = process.env): Promise<SecretBox> {
-  return SecretBox.load(env, keyFileFor(store.location));
+  return SecretBox.forStore(store, env);
 }

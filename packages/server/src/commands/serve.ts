@@ -12,9 +12,7 @@ import { ConfigError, readDocentConfig, type DocentConfig } from '../config/doce
 import { PROJECT_ID, PROJECT_ID_RULE } from '../projects/types.js';
 import { llmConfigFromEnv } from '../serve/llm.js';
 import { MAX_STYLE_HASHES, stylesFallBack } from '../serve/securityHeaders.js';
-import { openSqliteStore } from '../store/sqlite/index.js';
-import { StoreError } from '../store/types.js';
-import { DEFAULT_DB } from './admin.js';
+import { DEFAULT_DB, openStore } from './admin.js';
 import { parseCommand } from './args.js';
 import { UsageError, type Io } from './usage.js';
 
@@ -103,13 +101,7 @@ export async function startServer(options: ServeOptions, log: (message: string) 
       throw error;
     }
   }
-  let store;
-  try {
-    store = openSqliteStore(options.db);
-  } catch (error) {
-    if (error instanceof StoreError) throw new Error(`serve: ${error.message}`);
-    throw error;
-  }
+  const store = await openStore('serve', options.db, { create: true }, env);
   const server = await createServer({
     store,
     site: { dir: options.site, project: options.project },
@@ -132,7 +124,7 @@ export async function startServer(options: ServeOptions, log: (message: string) 
   const shown = options.host === '127.0.0.1' ? url.replace('127.0.0.1', 'localhost') : url;
   const projects = (await store.listProjects()).length;
   log(
-    `serving ${options.site} and the API at ${shown} (${snapshot.pages} pages, ${snapshot.sections} sections indexed for project ${options.project}; ${projects} project${projects === 1 ? '' : 's'} in ${options.db}; answers ${llm ? `by ${llm.model}` : 'extractive'}${options.config ? `; applied ${options.config}` : ''})`,
+    `serving ${options.site} and the API at ${shown} (${snapshot.pages} pages, ${snapshot.sections} sections indexed for project ${options.project}; ${projects} project${projects === 1 ? '' : 's'} in ${store.location}; answers ${llm ? `by ${llm.model}` : 'extractive'}${options.config ? `; applied ${options.config}` : ''})`,
   );
   return { url, close: () => server.close() };
 }

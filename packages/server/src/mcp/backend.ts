@@ -49,7 +49,7 @@ export function serverBackend(services: Services, project: Project, caller: Call
     if (caller.scopes && !allows(caller.scopes, scope)) {
       throw new HttpProblem(403, `This tool needs the scope ${scope}, which this API key does not have (it has ${caller.scopes.join(', ') || 'none'}). Use a key with the scopes search and chat.`);
     }
-    if (caller.limited) services.limits.admit(OPERATION_OF[scope].operation, project, await limitsOf(services.store, project), caller.address);
+    if (caller.limited) await services.limits.admit(OPERATION_OF[scope].operation, project, await limitsOf(services.store, project), caller.address);
   };
   return {
     project,

@@ -5,7 +5,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { classifyAddress, describeAddressKind, type AddressKind } from './addressPolicy.js';
+import { describeAddressKind, type AddressKind } from './addressPolicy.js';
 import { FetchError, PRIVATE_NETWORKS_HINT } from './fetchError.js';
 
 export interface ResolvedAddress {

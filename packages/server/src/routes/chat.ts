@@ -217,7 +217,7 @@ export function chatRoutes(app: FastifyInstance, services: Services): void {
     async handler(request, reply) {
       const { project } = request.access;
       const limits = await limitsOf(services.store, project);
-      services.limits.take('messages', project, limits, request, reply);
+      await services.limits.take('messages', project, limits, request, reply);
       const body = request.body as MessageRequest;
       const streaming = body.stream === true || (request.headers.accept ?? '').includes('text/event-stream');
       const output = streaming ? streamOutput(request, reply) : jsonOutput();

@@ -41,7 +41,7 @@ export function feedbackRoutes(app: FastifyInstance, services: Services): void {
     async handler(request, reply) {
       const { project } = request.access;
       const limits = await limitsOf(services.store, project);
-      services.limits.take('feedback', project, limits, request, reply);
+      await services.limits.take('feedback', project, limits, request, reply);
       const { target, rating, comment } = request.body as FeedbackRequest;
       if (target.type === 'answer' && !(await services.store.answerExists(project.id, target.message_id))) {
         throw new HttpProblem(422, 'The answer does not exist in this project. Send the message_id that sendMessage returned.', [
@@ -64,7 +64,7 @@ export function feedbackRoutes(app: FastifyInstance, services: Services): void {
       const { events } = request.body as { events: EventInput[] };
       const limits = await limitsOf(services.store, project);
       // Counted even when nothing is stored, so the limit answers the same whatever the privacy headers say.
-      services.limits.take('events', project, limits, request, reply, events.length);
+      await services.limits.take('events', project, limits, request, reply, events.length);
       if (optedOutOfTracking(request.headers)) return reply.code(202).send({ accepted: 0 });
       const rows = events.map((event) => ({ type: event.type, url: event.url, occurredAt: event.timestamp, properties: event.properties ?? null }));
       const now = services.now();

@@ -56,7 +56,7 @@ export function projectRoutes(app: FastifyInstance, services: Services): void {
     operationId: 'searchProject',
     async handler(request, reply) {
       const { project } = request.access;
-      services.limits.take('searches', project, await limitsOf(services.store, project), request, reply);
+      await services.limits.take('searches', project, await limitsOf(services.store, project), request, reply);
       const { q, limit = 10, path } = request.query as { q: string; limit?: number; path?: string };
       return { query: q, results: searchResults(services.content(project.id).index, q, { limit, base: services.publicBase(), ...(path ? { path } : {}) }) };
     },

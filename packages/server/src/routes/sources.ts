@@ -108,7 +108,7 @@ export function sourceRoutes(app: FastifyInstance, services: Services): void {
     operationId: 'getSourceFile',
     async handler(request, reply) {
       const { project } = request.access;
-      services.limits.take('searches', project, await limitsOf(services.store, project), request, reply);
+      await services.limits.take('searches', project, await limitsOf(services.store, project), request, reply);
       const { sourceId, fileName } = request.params as { sourceId: string; fileName: string };
       const file = await services.store.sourceFile(project.id, sourceId, fileName);
       if (!file) throw new HttpProblem(404, `The source ${sourceId} of ${project.id} has no file named ${fileName}. listSources shows each source's files.`);

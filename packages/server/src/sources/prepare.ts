@@ -45,7 +45,13 @@ export function prepareSource(input: SourceInput, secrets: SecretBox): SourceExt
     }
   }
   const credentials = credentialsOf(input);
-  return credentials ? { credentials: secrets.seal(JSON.stringify(credentials)) } : {};
+  if (!credentials) return {};
+  try {
+    return { credentials: secrets.seal(JSON.stringify(credentials)) };
+  } catch (error) {
+    // The server has no key to seal them with (a shared database without DOCENT_SECRET_KEY).
+    throw new SourceRefused((error as Error).message, credentials.token ? '/token' : '/headers');
+  }
 }
 
 /** Reads an upload's files once, as a sync will: the first file that cannot be read refuses the upload. */

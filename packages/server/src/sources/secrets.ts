@@ -18,15 +18,29 @@ const MAKE_ONE = 'Make one with `openssl rand -base64 32`.';
 const CANNOT_OPEN =
   "The stored credentials cannot be decrypted with this server's key: DOCENT_SECRET_KEY or the key file changed since they were stored. Add the source again with its credentials.";
 
+const SHARED_NEEDS_KEY =
+  'Servers that share a PostgreSQL database (DATABASE_URL) must seal source credentials with one key: set DOCENT_SECRET_KEY to the same value on every server and for the CLI. ' +
+  MAKE_ONE;
+
 export class SecretBox {
   /** Things the operator should fix, for the caller to log (e.g. a key file other users can read). Never a secret. */
   readonly warnings: string[];
   // A KeyObject in a private field: util.inspect, JSON.stringify and error reports never show the key bytes.
-  readonly #key: KeyObject;
+  readonly #key: KeyObject | null;
 
-  private constructor(key: Buffer, warnings: string[]) {
-    this.#key = createSecretKey(key);
+  private constructor(key: Buffer | null, warnings: string[]) {
+    this.#key = key ? createSecretKey(key) : null;
     this.warnings = warnings;
+  }
+
+  /**
+   * The key of a store's credentials: DOCENT_SECRET_KEY, else the key file beside its SQLite file. A store that
+   * several servers share (PostgreSQL) has no file beside it and needs DOCENT_SECRET_KEY: without it the box
+   * refuses to seal or open, with a message that says so, and everything without credentials still works.
+   */
+  static async forStore(store: { location: string; shared: boolean }, env: NodeJS.ProcessEnv): Promise<SecretBox> {
+    if (!store.shared || env.DOCENT_SECRET_KEY?.trim()) return SecretBox.load(env, store.shared ? null : keyFileFor(store.location));
+    return new SecretBox(null, []);
   }
 
   /**
@@ -50,6 +64,7 @@ export class SecretBox {
 
   /** 'v1.' + base64url(iv(12) | tag(16) | ciphertext); a fresh random IV each time, as GCM requires. */
   seal(plain: string): string {
+    if (!this.#key) throw new Error(SHARED_NEEDS_KEY);
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
     const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
@@ -58,6 +73,7 @@ export class SecretBox {
 
   /** The sealed text; throws one Error, worded for the owner, on a wrong key, tampering or a value that was never sealed. */
   open(sealed: string): string {
+    if (!this.#key) throw new Error(SHARED_NEEDS_KEY);
     if (!sealed.startsWith(VERSION)) throw new Error(CANNOT_OPEN);
     const bytes = Buffer.from(sealed.slice(VERSION.length), 'base64url');
     if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error(CANNOT_OPEN);

@@ -35,6 +35,13 @@ export interface SyncOutcome {
   done: Promise<Source[]>;
 }
 
+/**
+ * A running sync's lease: the process running it renews it every SYNC_RENEW_MS; one not renewed for SYNC_LEASE_MS
+ * belongs to a process that stopped, and any server (or the next start) marks it failed so syncs can run again.
+ */
+export const SYNC_RENEW_MS = 5_000;
+export const SYNC_LEASE_MS = 30_000;
+
 /** How long extraction runs before it pauses to let the server answer requests. */
 const EXTRACT_SLICE_MS = 8;
 
@@ -116,6 +123,7 @@ export class SyncRunner {
   async start(project: string, sourceIds?: readonly string[]): Promise<SyncOutcome | null> {
     const sync = await this.store.startSync(project, this.options.now().toISOString());
     if (!sync) return null;
+    this.options.log(`started the sync ${sync.id} of ${project}`);
     const done = this.run(sync, sourceIds).finally(() => this.running.delete(project));
     this.running.set(project, done);
     return { sync, done };
@@ -149,6 +157,10 @@ export class SyncRunner {
   private async run(sync: SyncRecord, sourceIds?: readonly string[]): Promise<Source[]> {
     const { store, options } = this;
     let failed = false;
+    const renewal = setInterval(() => {
+      store.renewSync(sync.id, options.now().toISOString()).catch((error: Error) => options.log(`could not renew the sync ${sync.id}: ${error.message}`));
+    }, SYNC_RENEW_MS);
+    renewal.unref();
     try {
       const sources = (await this.allSources(sync.project)).filter((source) => !sourceIds || sourceIds.includes(source.id));
       for (const source of sources) if (!(await this.syncSource(source))) failed = true;
@@ -156,6 +168,7 @@ export class SyncRunner {
       failed = true;
       options.log(`the sync ${sync.id} of ${sync.project} stopped: ${(error as Error).message}`);
     } finally {
+      clearInterval(renewal);
       await store.finishSync(sync.id, failed ? 'failed' : 'succeeded', options.now().toISOString());
       await options.changed?.(sync.project);
     }

@@ -139,8 +139,13 @@ export interface DeclaredSource {
 }
 
 export interface Store {
-  /** Where the data lives, for messages: a file path (never a password). */
+  /** Where the data lives, for messages: a file path or a URL without its password. */
   readonly location: string;
+  /**
+   * Several servers may use this store at once (PostgreSQL): per-visitor limits are counted in it, and syncs are
+   * leased. A store of one server (SQLite) keeps those in the server's memory.
+   */
+  readonly shared: boolean;
 
   getProject(id: string): Promise<Project | null>;
   listProjects(): Promise<Project[]>;
@@ -232,8 +237,13 @@ export interface Store {
   /** Starts a sync of the project; null while another one runs. */
   startSync(project: string, at: string): Promise<SyncRecord | null>;
   finishSync(id: string, status: 'succeeded' | 'failed', at: string): Promise<void>;
-  /** Marks every sync still `running` failed: the process that ran it is gone. Returns how many. */
-  failAbandonedSyncs(at: string): Promise<number>;
+  /**
+   * Marks failed every sync still `running` whose process stopped renewing it (last renewal, or start, before
+   * `staleBefore`), and the sources it left `syncing`. Returns how many syncs.
+   */
+  failAbandonedSyncs(at: string, staleBefore: string): Promise<number>;
+  /** The process running the sync is alive: renews its lease. */
+  renewSync(id: string, at: string): Promise<void>;
   /** Asks a running server to sync the project (what `docent sync` without --wait does). */
   requestSync(project: string, at: string): Promise<void>;
   /**
@@ -241,6 +251,23 @@ export interface Store {
    * sources and those whose own `sync_interval`, or else the project's, has passed since their last sync.
    */
   syncsDue(now: string): Promise<DueSync[]>;
+
+  /** The secret visitor keys are made with, created on first use and the same for every server of the store. */
+  visitorSecret(): Promise<Buffer>;
+  /**
+   * Counts `cost` requests of a visitor in the window starting at `windowStart`, when they fit under `limit`:
+   * returns the count after them, or null (and counts nothing) when they do not fit.
+   */
+  countVisit(key: string, windowStart: string, cost: number, limit: number): Promise<number | null>;
+  /** The requests a visitor made in a window. */
+  visitCount(key: string, windowStart: string): Promise<number>;
+  /** Forgets the visit counts of windows that started before `before`. */
+  purgeVisits(before: string): Promise<void>;
+  /**
+   * Calls `listener` with a project's id soon after any server changes its content (PostgreSQL's LISTEN/NOTIFY);
+   * resolves with a function that stops listening. Stores of one server have none: the server polls.
+   */
+  onContentChanged?(listener: (project: string) => void): Promise<() => Promise<void>>;
 
   close(): Promise<void>;
 }
@@ -262,4 +289,12 @@ export class NotFoundError extends Error {
 /** The database cannot be used: newer than this release, unreadable, not writable. */
 export class StoreError extends Error {
   override name = 'StoreError';
+}
+
+/**
+ * The database cannot be reached right now (PostgreSQL down, restarting, or unreachable): the request may succeed
+ * a moment later, so the API answers 503 with Retry-After rather than 500.
+ */
+export class StoreUnavailableError extends StoreError {
+  override name = 'StoreUnavailableError';
 }

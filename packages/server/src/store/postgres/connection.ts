@@ -5,7 +5,7 @@
  * apply as node-postgres reads them.
  */
 import pg from 'pg';
-import { StoreError } from '../types.js';
+import { StoreError, StoreUnavailableError } from '../types.js';
 
 /** Where the store connects, as messages may show it. */
 export interface Target {
@@ -122,9 +122,23 @@ function reason(error: unknown, target: Target, timeoutMs: number): string {
   return message;
 }
 
-/** A StoreError for a failed connection: where, to which database as whom, and why. */
+/** Codes of failures that pass: the server is down, restarting or out of reach for now. */
+const PASSING = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+/** Whether an error means the database cannot be reached right now (rather than a mistake in the URL or a statement). */
+export function isPassing(error: unknown): boolean {
+  const { code, message = '' } = error as { code?: string; message?: string };
+  if (code && (PASSING.has(code) || code.startsWith('08'))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connection timeout|Client has encountered a connection error|Query read timeout/i.test(message);
+}
+
+/**
+ * A StoreError for a failed connection: where, to which database as whom, and why; a StoreUnavailableError when
+ * the failure passes (the server is down or restarting), so requests meanwhile get 503 rather than 500.
+ */
 export function connectionFailure(error: unknown, target: Target, timeoutMs: number): StoreError {
-  return new StoreError(`cannot connect to PostgreSQL at ${target.host}:${target.port} (database ${target.database}, user ${target.user}): ${reason(error, target, timeoutMs)}`);
+  const message = `cannot connect to PostgreSQL at ${target.host}:${target.port} (database ${target.database}, user ${target.user}): ${reason(error, target, timeoutMs)}`;
+  return isPassing(error) ? new StoreUnavailableError(message) : new StoreError(message);
 }
 
 /** Parses bigint columns and counts as numbers: Docent's counts, byte totals and intervals stay far below 2^53. */
@@ -133,18 +147,26 @@ const types: pg.CustomTypesConfig = {
     oid === pg.types.builtins.INT8 && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** How long a request waits for a connection, then for a statement's answer, before the API answers 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+export const QUERY_TIMEOUT_MS = 15_000;
+
 export interface PoolOptions {
   /** Connections in the pool (default 10). */
   poolSize?: number;
-  /** How long to wait for a connection, in milliseconds (default 10 000). */
+  /** How long to wait for a connection, in milliseconds (default 5 000). */
   connectTimeoutMs?: number;
+  /** How long to wait for a statement's answer, in milliseconds (default 15 000). */
+  queryTimeoutMs?: number;
 }
 
 export function createPool(url: string, options: PoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // A statement whose answer never comes (the server vanished without closing the socket) fails after this.
+    query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     application_name: 'docent',
     types,

@@ -4,7 +4,8 @@
  * (a unique violation, a foreign key) comes through as node-postgres raised it, as the SQLite store's do.
  */
 import pg from 'pg';
-import { connectionFailure, type Target } from './connection.js';
+import { StoreError } from '../types.js';
+import { connectionFailure, isPassing, type Target } from './connection.js';
 
 /** What runs a statement: the pool, or the connection of a transaction. */
 export interface Sql {
@@ -49,6 +50,11 @@ export class Db implements Sql {
     private readonly timeoutMs: number,
   ) {}
 
+  /** A statement that failed because the database went away mid-way: a StoreUnavailableError, as a failed connect. */
+  private passing(error: unknown): unknown {
+    return isPassing(error) && !(error instanceof StoreError) ? connectionFailure(error, this.target, this.timeoutMs) : error;
+  }
+
   /** A connection of the pool; a StoreError naming the server when none can be made. */
   async connect(): Promise<pg.PoolClient> {
     try {
@@ -66,7 +72,7 @@ export class Db implements Sql {
     } catch (error) {
       // The server's answer to a statement leaves the connection usable; anything else (a closed socket) may not.
       if (!(error instanceof pg.DatabaseError)) broken = error instanceof Error ? error : new Error(String(error));
-      throw error;
+      throw this.passing(error);
     } finally {
       client.release(broken);
     }
@@ -86,7 +92,7 @@ export class Db implements Sql {
       await client.query('ROLLBACK').catch((rollbackError: unknown) => {
         broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
       });
-      throw error;
+      throw this.passing(error);
     } finally {
       client.release(broken);
     }

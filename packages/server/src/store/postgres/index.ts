@@ -34,6 +34,8 @@ import { Db } from './db.js';
 import { migrate } from './migrate.js';
 import * as sources from './sources.js';
 import * as syncs from './syncs.js';
+import * as visits from './visits.js';
+import { listenForContent } from './notify.js';
 
 export type PostgresOptions = PoolOptions;
 
@@ -59,6 +61,8 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
 export class PostgresStore implements Store {
   /** `postgres://user@host:port/database`: never the password. */
   readonly location: string;
+  /** Several servers share one PostgreSQL database. */
+  readonly shared = true;
 
   constructor(private readonly db: Db) {
     this.location = db.target.location;
@@ -244,8 +248,32 @@ export class PostgresStore implements Store {
     return syncs.finishSync(this.db, id, status, at);
   }
 
-  failAbandonedSyncs(at: string): Promise<number> {
-    return syncs.failAbandonedSyncs(this.db, at);
+  failAbandonedSyncs(at: string, staleBefore: string): Promise<number> {
+    return syncs.failAbandonedSyncs(this.db, at, staleBefore);
+  }
+
+  renewSync(id: string, at: string): Promise<void> {
+    return syncs.renewSync(this.db, id, at);
+  }
+
+  visitorSecret(): Promise<Buffer> {
+    return visits.visitorSecret(this.db);
+  }
+
+  countVisit(key: string, windowStart: string, cost: number, limit: number): Promise<number | null> {
+    return visits.countVisit(this.db, key, windowStart, cost, limit);
+  }
+
+  visitCount(key: string, windowStart: string): Promise<number> {
+    return visits.visitCount(this.db, key, windowStart);
+  }
+
+  purgeVisits(before: string): Promise<void> {
+    return visits.purgeVisits(this.db, before);
+  }
+
+  onContentChanged(listener: (project: string) => void): Promise<() => Promise<void>> {
+    return listenForContent(this.db, listener);
   }
 
   requestSync(project: string, at: string): Promise<void> {

@@ -164,4 +164,16 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (source_id, name)
    );`,
   `ALTER TABLE documents ADD COLUMN page bytea;`,
+  `ALTER TABLE syncs ADD COLUMN renewed_at text COLLATE "C";
+   CREATE TABLE visits (
+     key text COLLATE "C" NOT NULL,
+     window_start text COLLATE "C" NOT NULL,
+     count integer NOT NULL,
+     PRIMARY KEY (key, window_start)
+   );
+   CREATE INDEX visits_by_window ON visits (window_start);
+   CREATE TABLE server_secrets (
+     name text COLLATE "C" PRIMARY KEY,
+     value bytea NOT NULL
+   );`,
 ];

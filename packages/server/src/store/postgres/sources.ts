@@ -4,6 +4,7 @@
  * it with every other source write of that project as SQLite's one writer lock would. Every transaction that
  * locks both takes the project's row before a source's, so two of them never wait on each other in a circle.
  */
+import { CONTENT_CHANNEL } from './notify.js';
 import type { Section } from '@docent/engine';
 import { parseDuration } from '../../config/duration.js';
 import { configOf, isUpload, type DocumentUpsert, type Source, type SourceExtras, type SourceInput, type SourceReport, type SourceStatus, type StoredDocument, type StoredFile } from '../../sources/types.js';
@@ -20,6 +21,8 @@ async function lockProject(sql: Sql, project: string): Promise<void> {
 
 async function bumpContent(sql: Sql, project: string): Promise<void> {
   await sql.query('UPDATE projects SET content_version = content_version + 1 WHERE id = $1', [project]);
+  // Every server rebuilds the project's index as soon as this commits (see notify.ts), not at its next poll.
+  await sql.query(`SELECT pg_notify('${CONTENT_CHANNEL}', $1)`, [project]);
 }
 
 export async function listSources(sql: Sql, project: string, limit: number, after?: { createdAt: string; id: string }): Promise<Source[]> {

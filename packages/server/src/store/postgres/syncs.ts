@@ -30,11 +30,25 @@ export async function finishSync(db: Db, id: string, status: 'succeeded' | 'fail
   });
 }
 
-export async function failAbandonedSyncs(db: Db, at: string): Promise<number> {
+export async function failAbandonedSyncs(db: Db, at: string, staleBefore: string): Promise<number> {
   return db.transaction(async (sql) => {
-    await sql.query("UPDATE sources SET status = 'failed', error = 'the server stopped during the sync; it runs again at the next sync' WHERE status = 'syncing'");
-    return changed(sql, "UPDATE syncs SET status = 'failed', finished_at = $1 WHERE status = 'running'", [at]);
+    const stale = await rows<{ id: string; project: string }>(
+      sql,
+      "UPDATE syncs SET status = 'failed', finished_at = $1 WHERE status = 'running' AND coalesce(renewed_at, started_at) < $2 RETURNING id, project",
+      [at, staleBefore],
+    );
+    const projects = [...new Set(stale.map((sync) => sync.project))];
+    if (projects.length) {
+      await sql.query("UPDATE sources SET status = 'failed', error = 'the server stopped during the sync; the sync starts again by itself' WHERE status = 'syncing' AND project = ANY($1)", [projects]);
+      // Asked for again: the next poll of any server starts it over.
+      await sql.query('UPDATE projects SET sync_requested_at = $1 WHERE id = ANY($2)', [at, projects]);
+    }
+    return stale.length;
   });
+}
+
+export async function renewSync(sql: Sql, id: string, at: string): Promise<void> {
+  await sql.query("UPDATE syncs SET renewed_at = $1 WHERE id = $2 AND status = 'running'", [at, id]);
 }
 
 export async function requestSync(sql: Sql, project: string, at: string): Promise<void> {

@@ -89,6 +89,9 @@ function sameFiles(stored: readonly StoredFile[], files: readonly StoredFile[]):
   return stored.length === files.length && stored.every((file, position) => file.name === files[position]?.name && file.bytes.equals(files[position].bytes));
 }
 
+/** What a source shows when the process syncing it stopped. */
+const ABANDONED = 'the server stopped during the sync; the sync starts again by itself';
+
 /** Documents written per transaction by applySync. */
 const APPLY_BATCH = 100;
 
@@ -252,6 +255,9 @@ export class SqliteStore implements Store {
     private readonly db: Db,
     readonly location: string,
   ) {}
+
+  /** One server's file: limits and sync leases stay in that server's memory. */
+  readonly shared = false;
 
   /** The underlying connection, for tests that inspect rows. */
   get connection(): Db {
@@ -743,11 +749,41 @@ export class SqliteStore implements Store {
     }).immediate();
   }
 
-  async failAbandonedSyncs(at: string): Promise<number> {
+  async failAbandonedSyncs(at: string, staleBefore: string): Promise<number> {
     return this.db.transaction(() => {
-      this.db.prepare("UPDATE sources SET status = 'failed', error = 'the server stopped during the sync; it runs again at the next sync' WHERE status = 'syncing'").run();
-      return this.db.prepare("UPDATE syncs SET status = 'failed', finished_at = ? WHERE status = 'running'").run(at).changes;
+      const stale = this.db.prepare("SELECT id, project FROM syncs WHERE status = 'running' AND coalesce(renewed_at, started_at) < ?").all(staleBefore) as { id: string; project: string }[];
+      for (const sync of stale) {
+        this.db.prepare("UPDATE sources SET status = 'failed', error = ? WHERE project = ? AND status = 'syncing'").run(ABANDONED, sync.project);
+        this.db.prepare("UPDATE syncs SET status = 'failed', finished_at = ? WHERE id = ?").run(at, sync.id);
+        // Asked for again: the next poll of any server starts it over.
+        this.db.prepare('UPDATE projects SET sync_requested_at = ? WHERE id = ?').run(at, sync.project);
+      }
+      return stale.length;
     }).immediate();
+  }
+
+  async renewSync(id: string, at: string): Promise<void> {
+    this.db.prepare("UPDATE syncs SET renewed_at = ? WHERE id = ? AND status = 'running'").run(at, id);
+  }
+
+  async visitorSecret(): Promise<Buffer> {
+    this.db.prepare("INSERT INTO server_secrets (name, value) VALUES ('visitors', ?) ON CONFLICT (name) DO NOTHING").run(randomBytes(32));
+    return (this.db.prepare("SELECT value FROM server_secrets WHERE name = 'visitors'").get() as { value: Buffer }).value;
+  }
+
+  async countVisit(key: string, windowStart: string, cost: number, limit: number): Promise<number | null> {
+    const row = this.db
+      .prepare('INSERT INTO visits (key, window_start, count) SELECT ?, ?, ? WHERE ? <= ? ON CONFLICT (key, window_start) DO UPDATE SET count = count + excluded.count WHERE count + excluded.count <= ? RETURNING count')
+      .get(key, windowStart, cost, cost, limit, limit) as { count: number } | undefined;
+    return row ? row.count : null;
+  }
+
+  async visitCount(key: string, windowStart: string): Promise<number> {
+    return (this.db.prepare('SELECT count FROM visits WHERE key = ? AND window_start = ?').get(key, windowStart) as { count: number } | undefined)?.count ?? 0;
+  }
+
+  async purgeVisits(before: string): Promise<void> {
+    this.db.prepare('DELETE FROM visits WHERE window_start < ?').run(before);
   }
 
   async requestSync(project: string, at: string): Promise<void> {

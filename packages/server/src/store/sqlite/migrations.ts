@@ -147,4 +147,16 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (source_id, name)
    );`,
   `ALTER TABLE documents ADD COLUMN page BLOB;`,
+  `ALTER TABLE syncs ADD COLUMN renewed_at TEXT;
+   CREATE TABLE visits (
+     key TEXT NOT NULL,
+     window_start TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (key, window_start)
+   );
+   CREATE INDEX visits_by_window ON visits (window_start);
+   CREATE TABLE server_secrets (
+     name TEXT PRIMARY KEY,
+     value BLOB NOT NULL
+   );`,
 ];

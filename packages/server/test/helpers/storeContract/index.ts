@@ -8,6 +8,7 @@ import type { StoreHarness } from './fixtures.js';
 import { readerContract } from './readers.js';
 import { sourceContract } from './sources.js';
 import { syncContract } from './syncs.js';
+import { visitContract } from './visits.js';
 
 export type { StoreHarness } from './fixtures.js';
 
@@ -17,4 +18,5 @@ export function storeContract<S extends Store>(harness: StoreHarness<S>): void {
   readerContract(harness);
   sourceContract(harness);
   syncContract(harness);
+  visitContract(harness);
 }

@@ -27,24 +27,35 @@ export function syncContract<S extends Store>(harness: StoreHarness<S>): void {
       });
     });
 
-    it('fails the syncs a stopped server left running, and their syncing sources', async () => {
+    it('fails the syncs whose process stopped renewing them, and their syncing sources; renewed ones stay', async () => {
       await withStore(harness, async (store) => {
         await store.createProject('acme-docs', settings());
         await store.createProject('beta-docs', settings());
         const syncing = await store.addSource('acme-docs', { type: 'url', url: 'https://acme.test/docs/' }, false);
         const ready = await store.addSource('acme-docs', { type: 'url', url: 'https://acme.test/blog/' }, false);
+        const alive = await store.addSource('beta-docs', { type: 'url', url: 'https://beta.test/docs/' }, false);
         await store.setSourceStatus(syncing.id, 'syncing', null);
         await store.setSourceStatus(ready.id, 'ready', null);
+        await store.setSourceStatus(alive.id, 'syncing', null);
         await store.startSync('acme-docs', '2026-11-26T10:00:00.000Z');
-        await store.startSync('beta-docs', '2026-11-26T10:00:00.000Z');
-        assert.equal(await store.failAbandonedSyncs('2026-11-26T11:00:00.000Z'), 2);
+        const renewed = await store.startSync('beta-docs', '2026-11-26T10:00:00.000Z');
+        assert.ok(renewed);
+        await store.renewSync(renewed.id, '2026-11-26T10:59:50.000Z');
+        // Stale: not renewed since 10:59:30. Only acme's sync is; beta's server renewed it at 10:59:50.
+        assert.equal(await store.failAbandonedSyncs('2026-11-26T11:00:00.000Z', '2026-11-26T10:59:30.000Z'), 1);
         const failed = await store.getSource('acme-docs', syncing.id);
         assert.equal(failed?.status, 'failed');
         assert.match(failed?.error ?? '', /server stopped during the sync/);
         assert.equal((await store.getSource('acme-docs', ready.id))?.status, 'ready');
+        assert.equal((await store.getSource('beta-docs', alive.id))?.status, 'syncing', 'a live sync keeps its sources');
+        const due = await store.syncsDue('2026-11-26T11:00:00.000Z');
+        assert.deepEqual(due.map((sync) => ({ project: sync.project, sources: [...sync.sources].sort() })), [{ project: 'acme-docs', sources: [syncing.id, ready.id].sort() }], 'the abandoned sync is asked for again');
+        assert.equal(await store.startSync('beta-docs', '2026-11-26T11:00:00.000Z'), null, 'the renewed sync still holds its project');
         assert.ok(await store.startSync('acme-docs', '2026-11-26T11:00:00.000Z'));
-        assert.equal(await store.failAbandonedSyncs('2026-11-26T12:00:00.000Z'), 1);
-        assert.equal(await store.failAbandonedSyncs('2026-11-26T12:00:00.000Z'), 0);
+        // Everything started before noon and never renewed since is stale at noon.
+        assert.equal(await store.failAbandonedSyncs('2026-11-26T12:00:00.000Z', '2026-11-26T12:00:00.000Z'), 2);
+        assert.equal(await store.failAbandonedSyncs('2026-11-26T12:00:00.000Z', '2026-11-26T12:00:00.000Z'), 0);
+        assert.equal((await store.getSource('beta-docs', alive.id))?.status, 'failed');
       });
     });
 
