@@ -2,14 +2,17 @@
 // visit to each key page downloads (raw and gzip), what Docent's search button adds to the first load of `/` (two
 // more builds of the site, with and without it: scripts/bench-button/), what opening the dialog loads, measured in
 // Chromium, the engine's figures over the built site, and the server's (start-up, memory, searchProject under load,
-// sendMessage latency) on loopback: see bench-server.mjs, and Lighthouse (mobile and desktop, median of 5 runs) on
-// the key pages served by `docent serve`: see lighthouse.mjs.
+// sendMessage latency) on loopback: see bench-server.mjs, the same on real `docent serve` processes on SQLite, on
+// PostgreSQL and as two servers sharing one PostgreSQL, with the cost of counting visitors in the database: see
+// bench-postgres.mjs (skipped, saying why, where PostgreSQL cannot run), and Lighthouse (mobile and desktop, median
+// of 5 runs) on the key pages served by `docent serve`: see lighthouse.mjs.
 // --no-lighthouse skips the Lighthouse table (about ten minutes on two cores).
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { benchPostgres } from './bench-postgres.mjs';
 import { benchServer } from './bench-server.mjs';
 import { launchChromium } from './browser.mjs';
 import { buildSite } from './build.mjs';
@@ -212,6 +215,8 @@ console.log('engine figures over the built site:');
 await mustRun('node', ['--import', 'tsx', 'packages/engine/bench/bench.ts']);
 console.log('');
 await benchServer({ siteDir: root });
+console.log('');
+await benchPostgres({ siteDir: root });
 
 if (!flags['no-lighthouse']) {
   console.log('');

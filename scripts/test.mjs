@@ -5,6 +5,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildSite } from './build.mjs';
+import { postgresUnavailable } from './postgres.mjs';
 import { ensureBrowser, ensureDependencies, ensurePostgres, ROOT, run, seconds, WEBSITE } from './lib.mjs';
 
 const totals = { passed: 0, failed: 0 };
@@ -20,6 +21,13 @@ function unitTestFiles() {
       .map((file) => join('packages', name, 'test', file));
   });
 }
+/**
+ * The server's API tests that touch storage, run once more with every app on a real PostgreSQL
+ * (DOCENT_TEST_STORE=postgres; test/helpers/postgresApps.ts). The store contract and the several-servers tests run
+ * on PostgreSQL in the unit suite already; the other files read SQLite rows or files and stay on SQLite.
+ */
+const POSTGRES_API_TESTS = ['access', 'sources', 'schedule', 'mcp', 'custom-gpt-action', 'rateLimit'].map((name) => join('packages', 'server', 'test', `${name}.test.ts`));
+
 /** The docs checks that need no build: website/tests/docs/*.test.ts. */
 function docsTestFiles() {
   const folder = join(WEBSITE, 'tests', 'docs');
@@ -97,6 +105,9 @@ timings.push(`test-routes build: ${seconds(e2eBuildTime)}`);
 
 // After the builds, so the engine's tests over the real built site run too.
 await nodeTests('unit', unitTestFiles());
+const noPostgres = postgresUnavailable();
+if (noPostgres) timings.push(`API on PostgreSQL: skipped, ${noPostgres}`);
+else await nodeTests('API on PostgreSQL', POSTGRES_API_TESTS, { DOCENT_TEST_STORE: 'postgres' });
 await nodeTests('docs', docsTestFiles());
 
 await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts', 'website/tests/build/artifacts.test.ts', 'website/tests/build/links.test.ts', 'website/tests/build/html.test.ts', 'website/tests/build/meta.test.ts', 'website/tests/build/code-highlight.test.ts']);

@@ -5,19 +5,21 @@
 import type { Scope } from '../src/access/scopes.js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { generateKey } from '../src/access/keys.js';
 import { createServer, type DocentServer, type ServerOptions } from '../src/app/createServer.js';
 import { startServer, type RunningServer } from '../src/commands/serve.js';
-import { openSqliteStore, type SqliteStore } from '../src/store/sqlite/index.js';
+import type Database from 'better-sqlite3';
+import { openSqliteStore, SqliteStore } from '../src/store/sqlite/index.js';
+import type { Store } from '../src/store/types.js';
+import { postgresStoreFor } from './helpers/postgresApps.js';
 
 export interface TestApp {
   app: FastifyInstance;
   server: DocentServer;
-  store: SqliteStore;
-  /** The SQLite connection, for tests that inspect rows. */
-  db: Database.Database;
+  store: Store;
+  /** The SQLite connection, for tests that inspect rows; such tests do not run on PostgreSQL. */
+  readonly db: Database.Database;
   close(): Promise<void>;
 }
 
@@ -28,23 +30,36 @@ export interface AppOptions extends Partial<Omit<ServerOptions, 'store' | 'site'
   dbFile?: string;
 }
 
-/** The server for project `acme-docs` over the built site in `site`, called with `inject()`, no socket. */
+/**
+ * The server for project `acme-docs` over the built site in `site`, called with `inject()`, no socket. Its store
+ * is a SQLite file (in memory by default), or, when the suite runs with DOCENT_TEST_STORE=postgres, a database of
+ * its own on a real PostgreSQL (the same database for the same `dbFile`, so a test can restart the server on it).
+ */
 export async function appOver(site: string, options: AppOptions = {}): Promise<TestApp> {
   const { project = 'acme-docs', dbFile = ':memory:', ...rest } = options;
-  const store = openSqliteStore(dbFile);
+  const store = process.env.DOCENT_TEST_STORE === 'postgres' ? await postgresStoreFor(dbFile) : openSqliteStore(dbFile);
   const server = await createServer({ watchSite: false, ...rest, store, site: { dir: site, project } });
-  return { app: server.app, server, store, db: store.connection, close: () => server.close() };
+  return {
+    app: server.app,
+    server,
+    store,
+    get db(): Database.Database {
+      if (store instanceof SqliteStore) return store.connection;
+      throw new Error('this test reads SQLite rows, so it runs on SQLite only');
+    },
+    close: () => server.close(),
+  };
 }
 
 /** A new API key of `project` with these scopes, stored hashed as the server stores keys; returns the key itself. */
-export async function keyWith(store: SqliteStore, project: string, scopes: Scope[]): Promise<string> {
+export async function keyWith(store: Store, project: string, scopes: Scope[]): Promise<string> {
   const made = generateKey();
   await store.createKey({ prefix: made.prefix, hash: made.hash, project, name: 'test', scopes, memberEmail: null, expiresAt: null });
   return made.key;
 }
 
 /** A new API key of `project` with the `admin` scope. */
-export function adminKey(store: SqliteStore, project: string): Promise<string> {
+export function adminKey(store: Store, project: string): Promise<string> {
   return keyWith(store, project, ['admin']);
 }
 

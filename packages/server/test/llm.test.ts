@@ -12,7 +12,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { CustomPrompt } from '../src/projects/types.js';
 import { citedNumbers, llmConfigFromEnv } from '../src/serve/llm.js';
-import type { SqliteStore } from '../src/store/sqlite/index.js';
+import type { Store } from '../src/store/types.js';
 import { assertMatches } from './contract.js';
 import { appOver, parseEvents } from './helpers.js';
 
@@ -61,7 +61,7 @@ const MESSAGES = '/v1/projects/acme-docs/messages';
 describe('answers written by a model', () => {
   let model: Awaited<ReturnType<typeof startModel>>;
   let site: string;
-  let store: SqliteStore;
+  let store: Store;
   let app: FastifyInstance;
   let close: () => Promise<void>;
   const logged: string[] = [];

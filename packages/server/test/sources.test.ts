@@ -153,8 +153,8 @@ describe('web sources and sync', () => {
     await test.server.syncsIdle(PROJECT);
     const list = (await (await api('/sources')).json()) as { data: unknown[] };
     assertMatches('SourceList', list);
-    const report = (test.db.prepare('SELECT report FROM sources').pluck().get() as string) ?? '{}';
-    const counts = JSON.parse(report) as Record<string, number>;
+    const [source] = await test.store.listSources(PROJECT, 1);
+    const counts = (source?.report ?? {}) as unknown as Record<string, number>;
     assert.deepEqual({ fetched: counts.fetched, added: counts.added, changed: counts.changed, unchanged: counts.unchanged, removed: counts.removed }, { fetched: 2, added: 0, changed: 1, unchanged: 1, removed: 1 });
     assert.equal((await search('900 requests per minute'))[0]?.url, `${site.origin}/guides/rate-limits`);
     assert.ok(!(await search('webhooks page hops')).some((result) => result.url.includes('/guides/hops')));

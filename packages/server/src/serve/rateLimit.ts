@@ -30,6 +30,7 @@ export const DEFAULT_DAILY_STORAGE_BYTES = 50 * 1024 * 1024;
 
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  private lastPrune = 0;
 
   constructor(
     private readonly rule: RateLimit,
@@ -39,7 +40,12 @@ export class RateLimiter {
   /** Counts `cost` requests (or events) against the visitor's window; refused whole when they do not all fit. */
   take(visitor: string, cost = 1): RateDecision {
     const now = this.now();
-    if (this.windows.size > 10_000) this.prune(now);
+    // Past 10,000 visitors, forget the ended windows, at most once a second: with as many visitors still inside
+    // their window, pruning on every request would walk the whole map each time and free nothing.
+    if (this.windows.size > 10_000 && now - this.lastPrune >= 1000) {
+      this.lastPrune = now;
+      this.prune(now);
+    }
     let window = this.windows.get(visitor);
     if (!window || now - window.start >= this.rule.windowMs) {
       window = { start: now, count: 0 };

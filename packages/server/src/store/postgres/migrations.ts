@@ -168,7 +168,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
    CREATE TABLE visits (
      key text COLLATE "C" NOT NULL,
      window_start text COLLATE "C" NOT NULL,
-     count integer NOT NULL,
+     -- bigint: a limit lifted far above any traffic (a bench's) still compares.
+     count bigint NOT NULL,
      PRIMARY KEY (key, window_start)
    );
    CREATE INDEX visits_by_window ON visits (window_start);

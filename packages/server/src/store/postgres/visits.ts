@@ -16,8 +16,8 @@ export async function visitorSecret(sql: Sql): Promise<Buffer> {
 export async function countVisit(sql: Sql, key: string, windowStart: string, cost: number, limit: number): Promise<number | null> {
   const row = await first<{ count: number }>(
     sql,
-    `INSERT INTO visits AS visit (key, window_start, count) SELECT $1, $2, $3::integer WHERE $3::integer <= $4::integer
-     ON CONFLICT (key, window_start) DO UPDATE SET count = visit.count + excluded.count WHERE visit.count + excluded.count <= $4::integer
+    `INSERT INTO visits AS visit (key, window_start, count) SELECT $1, $2, $3::bigint WHERE $3::bigint <= $4::bigint
+     ON CONFLICT (key, window_start) DO UPDATE SET count = visit.count + excluded.count WHERE visit.count + excluded.count <= $4::bigint
      RETURNING count`,
     [key, windowStart, cost, limit],
   );
