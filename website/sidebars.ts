@@ -89,6 +89,7 @@ const sidebars = {
         'administration/team',
         'administration/roles',
         'administration/projects',
+        'administration/deployment',
         'administration/analytics',
         'administration/subscription',
         'administration/whitelabel',

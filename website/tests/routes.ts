@@ -7,6 +7,7 @@ export interface Route {
 export const ROUTES: readonly Route[] = [
   { path: '/', title: 'Quickstart' },
   { path: '/administration/analytics', title: 'Read analytics' },
+  { path: '/administration/deployment', title: 'Run several servers' },
   { path: '/administration/projects', title: 'Manage projects' },
   { path: '/administration/roles', title: 'Roles and scopes' },
   { path: '/administration/subscription', title: 'Subscription and usage limits' },

@@ -58,7 +58,8 @@ const COMMANDS = new Map<string, Command>([
       --project <id>       The project whose content the site is (required; created when missing)
       --port <n>           Port to listen on (default 3000)
       --host <address>     Address to listen on (default 127.0.0.1)
-      --db <file>          The SQLite database (default .docent/docent.db)
+      --db <file>          The SQLite database (default .docent/docent.db); DATABASE_URL, when set,
+                           names a PostgreSQL database instead
       --allowed-origin <o> Another origin allowed to call the API from a browser (repeatable)
       --config <file>      Projects as code, applied at start
                            (default docent.config.json in the working folder, when it exists)

@@ -265,7 +265,8 @@ describe('several servers on one PostgreSQL', { skip: unavailable ?? false }, ()
     };
     const watcher = async (): Promise<void> => {
       while (!killed || survivorStatuses.length < 20) {
-        survivorStatuses.push((await fetch(`${survivor.url}/v1/projects/acme-docs/search?q=webhook`)).status);
+        // getProject reads the database and counts against no visitor limit (searches are shared: 120 a minute).
+        survivorStatuses.push((await fetch(`${survivor.url}/v1/projects/acme-docs`)).status);
       }
     };
     await withTimeout(Promise.all([...[0, 1, 2, 3].map(worker), watcher()]), 30_000, 'writing feedback');
@@ -297,7 +298,7 @@ describe('several servers on one PostgreSQL', { skip: unavailable ?? false }, ()
     const recovered = await withTimeout(
       (async () => {
         for (;;) {
-          const statuses = await Promise.all(servers.map(async (server) => (await fetch(`${server.url}/v1/projects/acme-docs/search?q=webhook`)).status));
+          const statuses = await Promise.all(servers.map(async (server) => (await fetch(`${server.url}/v1/projects/acme-docs`)).status));
           if (statuses.every((status) => status === 200)) return Date.now();
           await new Promise((resolve) => setTimeout(resolve, 100));
         }

@@ -56,7 +56,7 @@ const CATEGORIES: Record<string, { page: string; items: string[] }> = {
   },
   Administration: {
     page: '/category/administration',
-    items: ['Team', 'Roles', 'Projects', 'Analytics', 'Subscription', 'Whitelabel'],
+    items: ['Team', 'Roles', 'Projects', 'Deployment', 'Analytics', 'Subscription', 'Whitelabel'],
   },
   Integrations: {
     page: '/category/integrations',

@@ -30,7 +30,7 @@ import { SyncRunner } from '../sources/sync.js';
 import type { CrawlOptions } from '../sources/web/index.js';
 import { DOCENT_VERSION } from '../version.js';
 import { sendSite, type SiteServing } from '../serve/staticSite.js';
-import { StoreUnavailableError, type Store } from '../store/types.js';
+import { ConflictError, StoreUnavailableError, type Store } from '../store/types.js';
 import { printable } from '../terminal.js';
 import { preflightHook } from './access.js';
 import { ProjectContents } from './content.js';
@@ -117,7 +117,12 @@ function validationErrors(error: FastifyError): ProblemError[] {
 async function ensureSiteProject(store: Store, project: string, siteName: string | null): Promise<void> {
   if (await store.getProject(project)) return;
   const settings: ProjectSettings = { name: siteName ?? project, public: true, allowedOrigins: [], widget: {}, limits: {} };
-  await store.createProject(project, settings);
+  try {
+    await store.createProject(project, settings);
+  } catch (error) {
+    // Another server on the same database created it first, a moment ago.
+    if (!(error instanceof ConflictError)) throw error;
+  }
 }
 
 function errorHandler(app: FastifyInstance, log: Logger): void {

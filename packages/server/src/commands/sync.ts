@@ -18,7 +18,8 @@ export const SYNC_USAGE = `  sync                     Sync every source of a pro
       --project <id>       The project (required)
       --wait               Sync here and wait, showing progress; exit 1 when it fails
                            (without it, the running docent serve starts the sync)
-      --db <file>          The SQLite database (default .docent/docent.db)
+      --db <file>          The SQLite database (default .docent/docent.db); DATABASE_URL, when set,
+                           names a PostgreSQL database instead
 `;
 
 export async function runSync(args: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {

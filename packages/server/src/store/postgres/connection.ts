@@ -174,5 +174,8 @@ export function createPool(url: string, options: PoolOptions): pg.Pool {
   // An idle connection the server closed (a restart, an administrator) is dropped by the pool and replaced at the
   // next query; without a listener its error would end the process.
   pool.on('error', () => undefined);
+  // The pool listens for errors only on idle connections; a connection in use whose server goes away (PostgreSQL
+  // restarting) also emits 'error', which with no listener would end the process. Its query fails on its own.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }

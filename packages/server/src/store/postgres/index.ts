@@ -28,7 +28,7 @@ import type {
 } from '../types.js';
 import * as access from './access.js';
 import { analytics } from './analytics.js';
-import { createPool, parseTarget, type PoolOptions } from './connection.js';
+import { CONNECT_TIMEOUT_MS, createPool, parseTarget, type PoolOptions } from './connection.js';
 import * as conversations from './conversations.js';
 import { Db } from './db.js';
 import { migrate } from './migrate.js';
@@ -48,7 +48,7 @@ export type PostgresOptions = PoolOptions;
 export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
   const target = parseTarget(url);
   const pool = createPool(url, options);
-  const db = new Db(pool, target, options.connectTimeoutMs ?? 10_000);
+  const db = new Db(pool, target, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
   try {
     await migrate(db);
   } catch (error) {
