@@ -2,10 +2,10 @@
  * Syncs on PostgreSQL: one running sync per project, which the partial unique index `one_running_sync` enforces
  * across every server on the database; requests for a sync; and which syncs are due.
  */
-import { dueSources, type SourceStatus, type SyncRecord } from '../../sources/types.js';
+import type { SourceStatus, SyncRecord } from '../../sources/types.js';
 import type { DueSync } from '../types.js';
-import { changed, first, rows, type Db, type Sql } from './db.js';
-import { randomId, type StoredSettings } from './rows.js';
+import { first, rows, type Db, type Sql } from './db.js';
+import { dueSyncs, randomId } from './rows.js';
 
 export async function startSync(db: Db, project: string, at: string): Promise<SyncRecord | null> {
   const id = `sync_${randomId(10)}`;
@@ -62,14 +62,5 @@ export async function syncsDue(sql: Sql, now: string): Promise<DueSync[]> {
     sql,
     'SELECT id, project, status, sync_interval_ms, last_synced_at FROM sources ORDER BY created_at, id',
   );
-  const due: DueSync[] = [];
-  for (const project of projects) {
-    const own = sources
-      .filter((source) => source.project === project.id)
-      .map((source) => ({ id: source.id, status: source.status, syncIntervalMs: source.sync_interval_ms, lastSyncedAt: source.last_synced_at }));
-    const interval = (JSON.parse(project.settings) as StoredSettings).syncIntervalMs;
-    const ids = dueSources(own, interval, project.sync_requested_at !== null, Date.parse(now));
-    if (ids.length > 0 || project.sync_requested_at !== null) due.push({ project: project.id, sources: ids });
-  }
-  return due;
+  return dueSyncs({ projects, sources }, now);
 }

@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Role, Scope } from '../../access/scopes.js';
+import type { Role } from '../../access/scopes.js';
 import type { Section } from '@docent/engine';
 import type { Limits, Project, ProjectSettings } from '../../projects/types.js';
-import { configOf, dueSources, isUpload, type DocumentUpsert, type Source, type SourceExtras, type SourceInput, type SourceReport, type SourceStatus, type SourceType, type StoredDocument, type StoredFile, type SyncRecord } from '../../sources/types.js';
+import { configOf, isUpload, type DocumentUpsert, type Source, type SourceExtras, type SourceInput, type SourceReport, type SourceStatus, type SourceType, type StoredDocument, type StoredFile, type SyncRecord } from '../../sources/types.js';
 import { DOCENT_VERSION } from '../../version.js';
 import { parseDuration } from '../../config/duration.js';
 import {
@@ -36,6 +36,7 @@ import {
   type Thumbs,
   type Turn,
 } from '../types.js';
+import { declaredIdentity, dueSyncs, fileOf, keyOf, randomId, sameFiles, storedBytes, storedSettings, type FileRow, type KeyRow, type StoredSettings } from '../rows.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 
 type Db = Database.Database;
@@ -65,30 +66,6 @@ interface SourceRow {
   sync_interval_ms: number | null;
 }
 
-interface FileRow {
-  name: string;
-  content_type: string;
-  data: Buffer;
-}
-
-function fileOf(row: FileRow): StoredFile {
-  return { name: row.name, contentType: row.content_type, bytes: row.data };
-}
-
-/**
- * What makes a declared source the same one when the file is applied again: its settings, or for an upload the
- * names of its files, whose content may change (the sync then re-indexes the files that did).
- */
-function declaredIdentity(type: SourceType, config: Source['config']): string {
-  if (!isUpload(type, config)) return `${type} ${JSON.stringify(config)}`;
-  const names = 'files' in config ? config.files.map((file) => file.name) : 'file' in config ? [config.file?.name ?? ''] : [];
-  return `${type} upload ${JSON.stringify(names)}`;
-}
-
-function sameFiles(stored: readonly StoredFile[], files: readonly StoredFile[]): boolean {
-  return stored.length === files.length && stored.every((file, position) => file.name === files[position]?.name && file.bytes.equals(files[position].bytes));
-}
-
 /** What a source shows when the process syncing it stopped. */
 const ABANDONED = 'the server stopped during the sync; the sync starts again by itself';
 
@@ -112,29 +89,6 @@ function sourceOf(row: SourceRow): Source {
   };
 }
 
-const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-function randomId(length: number): string {
-  return [...randomBytes(length)].map((byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
-}
-
-interface KeyRow {
-  prefix: string;
-  project: string;
-  name: string;
-  scopes: string;
-  member_email: string | null;
-  hash: string;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-  member_role?: Role | null;
-}
-
-/** The parts of a project kept as one JSON column. */
-type StoredSettings = Pick<ProjectSettings, 'prompt' | 'widget' | 'limits' | 'retentionDays' | 'syncIntervalMs'>;
-
 function projectOf(row: ProjectRow): Project {
   const settings = JSON.parse(row.settings) as StoredSettings;
   return {
@@ -152,37 +106,11 @@ function projectOf(row: ProjectRow): Project {
   };
 }
 
-function keyOf(row: KeyRow): ApiKey {
-  return {
-    prefix: row.prefix,
-    project: row.project,
-    name: row.name,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    memberEmail: row.member_email,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-  };
-}
-
 function settingsColumns(settings: ProjectSettings): [string, number, string, string] {
-  const stored: StoredSettings = {
-    widget: settings.widget,
-    limits: settings.limits,
-    ...(settings.prompt ? { prompt: settings.prompt } : {}),
-    ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
-    ...(settings.syncIntervalMs !== undefined ? { syncIntervalMs: settings.syncIntervalMs } : {}),
-  };
-  return [settings.name, settings.public ? 1 : 0, JSON.stringify(settings.allowedOrigins), JSON.stringify(stored)];
+  return [settings.name, settings.public ? 1 : 0, JSON.stringify(settings.allowedOrigins), JSON.stringify(storedSettings(settings))];
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-
-/** What a row costs the daily storage allowance: the UTF-8 bytes of its values, plus a fixed overhead per row. */
-function storedBytes(values: readonly (string | null)[]): number {
-  return 64 + values.reduce((sum, value) => sum + (value === null ? 0 : Buffer.byteLength(value)), 0);
-}
 
 /** The schema version of an open database: schema_version's newest row, or 0.1.0's `user_version`. */
 function schemaVersion(db: Db): { version: number; writtenBy: string | null } {
@@ -799,16 +727,7 @@ export class SqliteStore implements Store {
       sync_interval_ms: number | null;
       last_synced_at: string | null;
     }[];
-    const due: DueSync[] = [];
-    for (const project of projects) {
-      const own = sources
-        .filter((source) => source.project === project.id)
-        .map((source) => ({ id: source.id, status: source.status, syncIntervalMs: source.sync_interval_ms, lastSyncedAt: source.last_synced_at }));
-      const interval = (JSON.parse(project.settings) as StoredSettings).syncIntervalMs;
-      const ids = dueSources(own, interval, project.sync_requested_at !== null, Date.parse(now));
-      if (ids.length > 0 || project.sync_requested_at !== null) due.push({ project: project.id, sources: ids });
-    }
-    return due;
+    return dueSyncs({ projects, sources }, now);
   }
 
   async close(): Promise<void> {
