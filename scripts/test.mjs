@@ -26,7 +26,7 @@ function unitTestFiles() {
  * (DOCENT_TEST_STORE=postgres; test/helpers/postgresApps.ts). The store contract and the several-servers tests run
  * on PostgreSQL in the unit suite already; the other files read SQLite rows or files and stay on SQLite.
  */
-const POSTGRES_API_TESTS = ['access', 'sources', 'schedule', 'mcp', 'custom-gpt-action', 'rateLimit'].map((name) => join('packages', 'server', 'test', `${name}.test.ts`));
+const POSTGRES_API_TESTS = ['access', 'sources', 'schedule', 'mcp', 'custom-gpt-action', 'rateLimit', 'nul'].map((name) => join('packages', 'server', 'test', `${name}.test.ts`));
 
 /** The docs checks that need no build: website/tests/docs/*.test.ts. */
 function docsTestFiles() {

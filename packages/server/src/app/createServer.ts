@@ -38,7 +38,7 @@ import { pollChanges, POLL_EVERY_MS } from './polling.js';
 import { scheduleRetention, PURGE_EVERY_MS } from './retention.js';
 import { capConnections, clientErrorHandler, DEFAULT_TRANSPORT, fastifyTrustProxy, type TransportLimits, type TrustProxy } from './transport.js';
 import { baseOf } from './urls.js';
-import { useContractValidation } from './validation.js';
+import { nulPointer, nulProblem, useContractValidation } from './validation.js';
 import { VisitorLimits, type LimitedOperation } from './limits.js';
 import { sealDeclarations } from '../config/declaredSources.js';
 import { SecretBox } from '../sources/secrets.js';
@@ -251,7 +251,11 @@ export async function createServer(options: ServerOptions): Promise<DocentServer
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      const at = nulPointer(value);
+      return at ? done(nulProblem(422, at), undefined) : done(null, value);
+    });
   });
   errorHandler(app, log);
   // Before any route, so every response has them: errors, redirects and the answer streams that write their own

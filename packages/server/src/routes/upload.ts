@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { HttpProblem } from '../serve/problem.js';
+import { nulProblem } from '../app/validation.js';
 import { mediaTypeOf } from '../sources/convert/index.js';
 import { UPLOAD_TYPES, type StoredFile, type UploadType } from '../sources/types.js';
 import { MAX_FILE_BYTES, MAX_FILES } from '../sources/uploads.js';
@@ -42,6 +43,7 @@ async function readPart(part: Multipart, upload: { type?: string; syncInterval?:
   if (part.fieldname !== 'files') {
     throw new HttpProblem(422, `The file ${part.filename} came in a part named ${part.fieldname}; send every file in a part named files.`, [{ pointer: `/${part.fieldname}`, detail: 'is not a property of this request' }]);
   }
+  if (part.filename.includes('\0')) throw nulProblem(422, '/files');
   const name = part.filename.split(/[\\/]/).pop() ?? '';
   if (!name || name.length > 255) throw new HttpProblem(422, 'Every file needs a name of 1 to 255 characters, such as guide.pdf (curl sends it with -F files=@guide.pdf).', [{ pointer: '/files', detail: 'a file has no name' }]);
   let bytes: Buffer;
