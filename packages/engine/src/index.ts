@@ -3,7 +3,8 @@
  * Runs in the browser and in Node (no DOM, no Node built-ins). Folder indexing is in
  * `@docent/engine/node`.
  */
-export { extractSections, cleanTitle } from './extract.js';
+export { extractSections, extractPage, cleanTitle, sharedTitleSuffix, withoutSuffix, parseSelector } from './extract/index.js';
+export type { PageExtraction } from './extract/index.js';
 export {
   buildIndex,
   buildIndexAsync,
@@ -22,6 +23,7 @@ export { contentHash } from './hash.js';
 export { splitSentences, escapeHtml, escapeMarkdown } from './text.js';
 export type {
   Section,
+  HeadingLevel,
   HtmlPage,
   ExtractOptions,
   SearchOptions,

@@ -212,8 +212,8 @@ function checkSection(value: unknown, position: number): Section {
       );
     }
   }
-  if (value.level !== 1 && value.level !== 2 && value.level !== 3) {
-    throw new IndexLoadError(`${where}.level is ${describe(value.level)}, expected 1, 2 or 3. ${REBUILD}`);
+  if (![1, 2, 3, 4, 5, 6].includes(value.level as number)) {
+    throw new IndexLoadError(`${where}.level is ${describe(value.level)}, expected a whole number from 1 to 6. ${REBUILD}`);
   }
   const breadcrumb = value.breadcrumb;
   if (!Array.isArray(breadcrumb) || !breadcrumb.every((entry) => typeof entry === 'string')) {

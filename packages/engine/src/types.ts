@@ -1,5 +1,8 @@
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
 /**
- * One part of a page under one heading (h1–h3): the unit of retrieval and citation.
+ * One part of a page under one heading (h1–h3, a deeper heading with an anchor, or an API entry): the unit of
+ * retrieval and citation.
  */
 export interface Section {
   /** Unique within an index: the section URL, with `~2`, `~3`… appended to repeats. */
@@ -12,8 +15,8 @@ export interface Section {
   pageTitle: string;
   /** The heading's text. */
   heading: string;
-  /** 1, 2 or 3. */
-  level: 1 | 2 | 3;
+  /** 1–6: h1–h3, and h4–h6 or an API entry (a deeper level than its parent) with an anchor. */
+  level: HeadingLevel;
   /** `[pageTitle, …parent headings…, heading]`, repeats of the same title dropped. */
   breadcrumb: string[];
   /**
@@ -35,6 +38,13 @@ export interface HtmlPage {
 export interface ExtractOptions {
   /** Drop a site-name suffix from `<title>` (`Quickstart | Docent docs` → `Quickstart`). Default `false`. */
   cleanTitles?: boolean;
+  /**
+   * Where the content is, as a CSS selector (tags, `#id`, `.class`, `[attr=value]`, descendants, commas), tried
+   * before the known roots of common generators. A page it does not match is read as if it were not set.
+   */
+  contentSelector?: string;
+  /** Leave out generated pages (genindex, module indexes, search and not-found pages, `noindex`). Default `true`. */
+  skipGeneratedPages?: boolean;
 }
 
 export interface SearchOptions {

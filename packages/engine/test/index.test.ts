@@ -117,8 +117,8 @@ describe('index file', async () => {
       /sections\[1\]\.url is missing, expected a string/,
     );
     assertLoadError(
-      mutate(text, (file) => ((file.sections as Array<Record<string, unknown>>)[0]!.level = 4)),
-      /sections\[0\]\.level is number 4, expected 1, 2 or 3/,
+      mutate(text, (file) => ((file.sections as Array<Record<string, unknown>>)[0]!.level = 7)),
+      /sections\[0\]\.level is number 7, expected a whole number from 1 to 6/,
     );
     assertLoadError(
       mutate(text, (file) => ((file.sections as Array<Record<string, unknown>>)[0]!.breadcrumb = 'a › b')),

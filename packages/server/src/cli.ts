@@ -34,7 +34,10 @@ const COMMANDS = new Map<string, Command>([
       usage: `  index <dir>              Index a built static site (any generator's HTML output) into <dir>/docent-index.json
       --out <file>         Write the index somewhere else
       --base-url <path>    The path the site is served under (default /)
-      --clean-titles       Drop the site-name suffix from page titles
+      --clean-titles       Drop the site-name suffix from each page title (the suffix most titles share is always dropped)
+      --include <glob>     Index only pages whose path in <dir> matches (repeatable), such as "docs/**"
+      --exclude <glob>     Leave out pages whose path in <dir> matches (repeatable), such as "releases/**"
+      --content-selector <css>  Where the content is on each page, such as "div.wiki-body" (tags, #id, .class, [attr])
 `,
       run: runIndex,
     },

@@ -41,6 +41,39 @@ describe('docent CLI', () => {
     assert.equal(index.version, 1);
   });
 
+  it('leaves out what --include and --exclude rule out, reads --content-selector, and says what it skipped and why', async () => {
+    const docs = mkdtempSync(join(tmpdir(), 'docent-cli-globs-'));
+    try {
+      mkdirSync(join(docs, 'releases'));
+      mkdirSync(join(docs, '_modules'));
+      writeFileSync(join(docs, 'index.html'), page('Welcome', '<p>Start here.</p>'));
+      writeFileSync(join(docs, 'releases', '1.0.html'), page('Release 1.0', '<p>First release.</p>'));
+      writeFileSync(join(docs, 'genindex.html'), page('Index', '<p>A B C</p>'));
+      writeFileSync(join(docs, '_modules', 'code.html'), page('Source', '<p>def f(): pass</p>'));
+      writeFileSync(join(docs, 'wiki.html'), '<title>Wiki</title><div class="skin">Skin menu</div><div class="wiki-body"><h1>Wiki</h1><p>Wiki text.</p></div>');
+      const { code, out, err } = await capture(['index', docs, '--exclude', 'releases/**', '--content-selector', 'div.wiki-body']);
+      assert.equal(code, 0, err);
+      assert.match(out, /Indexed 2 pages \(2 skipped\)/);
+      assert.match(err, /left out 1 pages that --include or --exclude rule out/);
+      assert.match(err, /skipped .*genindex\.html: it is a generated index or not-found page/);
+      assert.match(err, /skipped .*_modules\/code\.html: it is in a folder of generated files/);
+      const index = JSON.parse(readFileSync(join(docs, 'docent-index.json'), 'utf8')) as { sections: Array<{ pageUrl: string; text: string }> };
+      assert.deepEqual([...new Set(index.sections.map((section) => section.pageUrl))].sort(), ['/', '/wiki']);
+      assert.ok(!index.sections.some((section) => section.text.includes('Skin menu')));
+
+      const only = await capture(['index', docs, '--include', 'releases/**']);
+      assert.match(only.out, /Indexed 1 pages/);
+      const none = await capture(['index', docs, '--include', 'nothing/**']);
+      assert.equal(none.code, 2);
+      assert.match(none.err, /--include and --exclude left out every page/);
+      const badSelector = await capture(['index', docs, '--content-selector', 'div > p']);
+      assert.equal(badSelector.code, 2);
+      assert.match(badSelector.err, /--content-selector: ">" in the content selector "div > p" is not a selector this reads/);
+    } finally {
+      rmSync(docs, { recursive: true, force: true });
+    }
+  });
+
   it('scores a question set and fails below the minimums asked for', async () => {
     await capture(['index', site]);
     const indexFile = join(site, 'docent-index.json');

@@ -5,14 +5,14 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildIndex } from '../indexing.js';
-import { extractSections } from '../extract.js';
+import { extractPage, sharedTitleSuffix, withoutSuffix } from '../extract/index.js';
 import type { DocentIndex } from '../indexing.js';
 import type { ExtractOptions, Section } from '../types.js';
 
 export interface DirectoryOptions extends ExtractOptions {
   /** The path the site is served under (`/` or `/docs/`). Default `/`. */
   baseUrl?: string;
-  /** Relative paths (with `/`) of HTML files to leave out, besides every `404.html`. */
+  /** Relative paths (with `/`) of HTML files to leave out, besides every `404.html` and folders named `_…`. */
   exclude?: (relativePath: string) => boolean;
   /** Pages larger than this are skipped (default MAX_PAGE_BYTES). */
   maxPageBytes?: number;
@@ -22,6 +22,11 @@ export interface DirectoryOptions extends ExtractOptions {
 
 /** 5 MiB: far above any real page (a long reference page is a few hundred KiB), far below what stalls a server. */
 export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+
+/** Folders of generated files (Sphinx's `_modules` source listings, `_static`, `_sources`): not documentation. */
+function inGeneratedFolder(file: string): boolean {
+  return file.split('/').slice(0, -1).some((folder) => folder.startsWith('_'));
+}
 
 export interface DirectoryPage {
   /** Path of the HTML file relative to the folder, with `/` separators. */
@@ -62,7 +67,7 @@ async function htmlFiles(root: string, folder = ''): Promise<string[]> {
 export async function listPages(dir: string, options: DirectoryOptions = {}): Promise<DirectoryPage[]> {
   const pages: DirectoryPage[] = [];
   for (const file of await htmlFiles(dir)) {
-    if (options.exclude?.(file)) continue;
+    if (options.exclude?.(file) || inGeneratedFolder(file)) continue;
     const url = routeForFile(file, options.baseUrl);
     if (url !== null) pages.push({ file, url });
   }
@@ -70,12 +75,16 @@ export async function listPages(dir: string, options: DirectoryOptions = {}): Pr
 }
 
 /**
- * Every section of every page of a built site. Pages that opt out give none; a page over `maxPageBytes`, or one
- * that cannot be read or parsed, is skipped and reported to `onSkip`.
+ * Every section of every page of a built site. Pages that opt out or are generated (indexes, search and not-found
+ * pages) give none and are reported to `onSkip` with the reason, as is a page over `maxPageBytes` or one that cannot
+ * be read. The suffix most titles share (the site's name, after any separator) is dropped from every title.
  */
 export async function sectionsFromDirectory(dir: string, options: DirectoryOptions = {}): Promise<Section[]> {
   const limit = options.maxPageBytes ?? MAX_PAGE_BYTES;
   const sections: Section[] = [];
+  for (const file of await htmlFiles(dir)) {
+    if (inGeneratedFolder(file) && !options.exclude?.(file)) options.onSkip?.(file, 'it is in a folder of generated files (a name starting with _)');
+  }
   for (const page of await listPages(dir, options)) {
     const file = path.join(dir, page.file);
     try {
@@ -84,12 +93,26 @@ export async function sectionsFromDirectory(dir: string, options: DirectoryOptio
         options.onSkip?.(page.file, `it is ${(size / 1024 / 1024).toFixed(1)} MiB, over the limit of ${(limit / 1024 / 1024).toFixed(1)} MiB for one page`);
         continue;
       }
-      sections.push(...extractSections({ url: page.url, html: await readFile(file, 'utf8') }, options));
+      const extraction = extractPage({ url: page.url, html: await readFile(file, 'utf8') }, options);
+      if (extraction.skipped) options.onSkip?.(page.file, extraction.skipped);
+      sections.push(...extraction.sections);
     } catch (error) {
       options.onSkip?.(page.file, `it could not be read: ${(error as Error).message}`);
     }
   }
-  return sections;
+  return withoutSharedSuffix(sections);
+}
+
+/** The sections with the title suffix most pages share removed from their page titles and breadcrumbs. */
+export function withoutSharedSuffix(sections: readonly Section[]): Section[] {
+  const suffix = sharedTitleSuffix(sections.map((section) => section.pageTitle));
+  if (!suffix) return [...sections];
+  return sections.map((section) => {
+    const pageTitle = withoutSuffix(section.pageTitle, suffix);
+    if (pageTitle === section.pageTitle) return section;
+    const breadcrumb = section.breadcrumb[0] === section.pageTitle ? [pageTitle, ...section.breadcrumb.slice(1)] : section.breadcrumb;
+    return { ...section, pageTitle, breadcrumb: breadcrumb.filter((entry, i) => i === 0 || entry !== breadcrumb[i - 1]) };
+  });
 }
 
 /** Builds the search index of a folder of built HTML. */

@@ -1,6 +1,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { serializeIndex } from '@docent/engine';
+import picomatch from 'picomatch';
+import { parseSelector, serializeIndex } from '@docent/engine';
 import { listPages, indexDirectory } from '@docent/engine/node';
 import { UsageError, type Io } from './usage.js';
 import { parseCommand } from './args.js';
@@ -13,12 +14,25 @@ async function isDirectory(dir: string): Promise<boolean> {
   }
 }
 
+/**
+ * Which pages the --include and --exclude globs leave out (paths relative to the folder, such as
+ * `releases/**`): a page is left out when includes are given and none matches it, or when an exclude matches it.
+ */
+function pageFilter(include: readonly string[], exclude: readonly string[]): (file: string) => boolean {
+  const included = include.length ? picomatch([...include]) : () => true;
+  const excluded = exclude.length ? picomatch([...exclude]) : () => false;
+  return (file) => !included(file) || excluded(file);
+}
+
 /** `docent index <dir>`: indexes a built site's HTML into docent-index.json. */
 export async function runIndex(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommand('index', args, {
     out: { type: 'string' },
     'base-url': { type: 'string', default: '/' },
     'clean-titles': { type: 'boolean', default: false },
+    include: { type: 'string', multiple: true, default: [] },
+    exclude: { type: 'string', multiple: true, default: [] },
+    'content-selector': { type: 'string' },
   });
   const [dir] = positionals;
   if (!dir || positionals.length > 1) {
@@ -27,11 +41,24 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
   if (!(await isDirectory(dir))) {
     throw new UsageError(`index: "${dir}" is not a folder; build your site first and pass its output folder`);
   }
+  const contentSelector = values['content-selector'];
+  if (contentSelector !== undefined) {
+    const parsed = parseSelector(contentSelector);
+    if (typeof parsed === 'string') throw new UsageError(`index: --content-selector: ${parsed}`);
+  }
   const started = performance.now();
   const skipped: string[] = [];
+  const leftOut = pageFilter(values.include, values.exclude);
+  const filtered = new Set<string>();
   const options = {
     baseUrl: values['base-url'],
     cleanTitles: values['clean-titles'],
+    ...(contentSelector ? { contentSelector } : {}),
+    exclude: (file: string) => {
+      const out = leftOut(file);
+      if (out) filtered.add(file);
+      return out;
+    },
     onSkip: (file: string, reason: string) => {
       skipped.push(file);
       io.err(`docent: index: skipped ${path.join(dir, file)}: ${reason}\n`);
@@ -39,14 +66,17 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
   };
   const pages = await listPages(dir, options);
   if (pages.length === 0) {
-    throw new UsageError(`index: "${dir}" holds no .html pages; pass the folder your generator writes HTML into`);
+    const globs = filtered.size ? ': --include and --exclude left out every page; check the globs, which are relative to the folder' : '; pass the folder your generator writes HTML into';
+    throw new UsageError(`index: "${dir}" holds no .html pages to index${globs}`);
   }
+  if (filtered.size) io.err(`docent: index: left out ${filtered.size} pages that --include or --exclude rule out\n`);
   const index = await indexDirectory(dir, options);
   const json = serializeIndex(index);
   const out = values.out ?? path.join(dir, 'docent-index.json');
   await writeFile(out, json);
   const ms = Math.round(performance.now() - started);
   const kib = (Buffer.byteLength(json) / 1024).toFixed(1);
-  io.out(`Indexed ${pages.length - skipped.length} pages${skipped.length ? ` (${skipped.length} skipped)` : ''} into ${index.sections.length} sections in ${ms} ms: ${out} (${kib} KiB)\n`);
+  const indexed = new Set(index.sections.map((section) => section.pageUrl)).size;
+  io.out(`Indexed ${indexed} pages${skipped.length ? ` (${skipped.length} skipped)` : ''} into ${index.sections.length} sections in ${ms} ms: ${out} (${kib} KiB)\n`);
   return 0;
 }

@@ -1,0 +1,98 @@
+/**
+ * A minimal element tree over htmlparser2's events: enough to find the content, drop chrome and walk headings.
+ */
+import { Parser } from 'htmlparser2';
+
+export interface Element {
+  tag: string;
+  attrs: Record<string, string>;
+  children: Array<Element | string>;
+  parent: Element | null;
+}
+
+/**
+ * How deep the tree goes. Elements nested deeper are flattened into their ancestor at this depth (their text is
+ * kept), so that the walks, which recurse, stay far from the stack's limit on any page.
+ */
+export const MAX_DEPTH = 256;
+
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  'address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
+  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav',
+  'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
+]);
+
+export function parseHtml(html: string): Element {
+  const root: Element = { tag: '#root', attrs: {}, children: [], parent: null };
+  let current = root;
+  let depth = 0;
+  /** Open tags past MAX_DEPTH, not in the tree. */
+  let flattened = 0;
+  const addText = (text: string): void => {
+    const last = current.children[current.children.length - 1];
+    if (typeof last === 'string') current.children[current.children.length - 1] = last + text;
+    else current.children.push(text);
+  };
+  const parser = new Parser(
+    {
+      onopentag(tag, attrs) {
+        if (depth >= MAX_DEPTH) {
+          flattened += 1;
+          // A flattened block still separates words.
+          if (BLOCK_TAGS.has(tag)) addText(' ');
+          return;
+        }
+        const element: Element = { tag, attrs, children: [], parent: current };
+        current.children.push(element);
+        current = element;
+        depth += 1;
+      },
+      ontext: addText,
+      onclosetag(tag) {
+        if (flattened > 0) {
+          flattened -= 1;
+          if (BLOCK_TAGS.has(tag)) addText(' ');
+          return;
+        }
+        current = current.parent ?? root;
+        depth = Math.max(0, depth - 1);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  return root;
+}
+
+export function findFirst(element: Element, predicate: (element: Element) => boolean): Element | null {
+  for (const child of element.children) {
+    if (typeof child === 'string') continue;
+    if (predicate(child)) return child;
+    const found = findFirst(child, predicate);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function collapse(text: string): string {
+  return text.replace(/[\s\u200b\u200c\u200d\ufeff]+/g, ' ').trim();
+}
+
+export function textContent(element: Element, skip: (element: Element) => boolean = () => false): string {
+  let text = '';
+  for (const child of element.children) {
+    if (typeof child === 'string') text += child;
+    else if (!skip(child)) text += (BLOCK_TAGS.has(child.tag) ? ' ' : '') + textContent(child, skip);
+  }
+  return text;
+}
+
+export function classesOf(element: Element): string[] {
+  return (element.attrs.class ?? '').split(/\s+/).filter(Boolean);
+}
+
+export function hasAncestor(element: Element, predicate: (element: Element) => boolean): boolean {
+  for (let parent = element.parent; parent; parent = parent.parent) if (predicate(parent)) return true;
+  return false;
+}
