@@ -1,5 +1,5 @@
 import type { DocentIndex } from './indexing.js';
-import { search, termExists } from './search.js';
+import { FIELD_BOOSTS, search, termExists } from './search.js';
 import {
   bigramsOf,
   primaryTerms,
@@ -25,6 +25,9 @@ import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, Sect
  * coverage is measured on words, not on meaning.
  */
 export const ANSWER_THRESHOLD = 0.55;
+
+/** BM25 for choosing answer passages: the usual length normalisation, so a short passage on the topic wins. */
+const ANSWER_BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 
 /** How many sections to re-rank, and how many may contribute sentences. */
 const CANDIDATES = 40;
@@ -88,11 +91,7 @@ function questionWords(index: DocentIndex, question: string): QuestionWord[] {
     const primary = terms[0];
     if (!primary || seen.has(primary)) continue;
     seen.add(primary);
-    const frequency = index.engine.search(primary, {
-      prefix: false,
-      fuzzy: false,
-      processTerm: (term) => term,
-    }).length;
+    const frequency = index.terms.documentFrequency(primary);
     const rarity = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
     const weight = WEAK_QUESTION_WORDS.has(normalizeWord(word)) ? 0.3 * rarity : rarity;
     result.push({ primary, terms, weight });
@@ -132,29 +131,22 @@ interface RankedSection {
 }
 
 function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined): RankedSection[] {
-  const query = question.map((word) => word.primary).join(' ');
-  const results = index.engine.search(query, {
-    prefix: (term) => term.length >= 5,
-    // A word the docs contain is not a typo: "openai" must not also match "openapi".
-    fuzzy: (term) => (term.length >= 5 && !termExists(index, term, false) ? 1 : false),
-    boost: { pageTitle: 2, heading: 2, text: 1, description: 0.5 },
-    combineWith: 'OR',
-    processTerm: (term) => {
-      const terms = termsOfQueryWord(term);
-      return terms.length === 0 ? null : terms.length === 1 ? terms[0] : terms;
-    },
-    filter: pathPrefix
-      ? (result) => (index.sections[result.id as number]?.pageUrl ?? '').startsWith(pathPrefix)
-      : undefined,
-  });
-  results.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+  // Each word as a whole question word: a prefix of longer forms and a typo only when it is 5 letters or more and
+  // the docs do not contain it ("openai" must not also match "openapi"). BM25 with the usual length normalisation.
+  const queries = question.flatMap((word) => termsOfQueryWord(word.primary)).map((term) => ({
+    term,
+    prefix: term.length >= 5,
+    fuzzy: term.length >= 5 && !termExists(index, term, false) ? 1 : (false as const),
+  }));
+  const filter = pathPrefix ? (id: number) => (index.sections[id]?.pageUrl ?? '').startsWith(pathPrefix) : undefined;
+  const { hits: results } = index.terms.rank(queries, { boost: FIELD_BOOSTS, bm25: ANSWER_BM25, ...(filter ? { filter } : {}) });
   const top = results[0]?.score ?? 1;
   const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
   const questionBigrams = bigramsOf(question.map((word) => word.primary));
 
   const ranked: RankedSection[] = [];
   for (const result of results.slice(0, CANDIDATES)) {
-    const id = result.id as number;
+    const id = result.id;
     const section = index.sections[id];
     if (!section) continue;
     const terms = sectionTerms(section);

@@ -1,39 +1,16 @@
-import MiniSearch from 'minisearch';
-import type { Options as MiniSearchOptions } from 'minisearch';
 import { ContentHasher, contentHash } from './hash.js';
+import { TermIndex, TermIndexBuilder, type FieldTexts, type SerializedTerms } from './termIndex.js';
 import { termsOfWord, words } from './text.js';
 import type { Section } from './types.js';
 
 export const INDEX_FORMAT = 'docent-index';
-export const INDEX_VERSION = 1;
-/** Index file versions this engine reads. */
-export const SUPPORTED_INDEX_VERSIONS: readonly number[] = [1];
-
-/** The fields of a section that MiniSearch indexes; `id` is the section's position. */
-export interface IndexedSection {
-  id: number;
-  pageTitle: string;
-  heading: string;
-  text: string;
-  description: string;
-}
-
-export const SEARCH_FIELDS = ['pageTitle', 'heading', 'text', 'description'] as const;
-
 /**
- * MiniSearch options. They are part of the index format: an index file can only be loaded with
- * the options it was built with, so a change here needs a new INDEX_VERSION.
+ * 2: the engine's own inverted index (`terms`) replaced MiniSearch's (`search`), and sections may be h4–h6 and API
+ * entries. The tokenizer and the terms of a word are part of the format: a change to them needs a new version.
  */
-export const MINISEARCH_OPTIONS: MiniSearchOptions<IndexedSection> = {
-  idField: 'id',
-  fields: [...SEARCH_FIELDS],
-  storeFields: [],
-  tokenize: words,
-  processTerm: (term) => {
-    const terms = termsOfWord(term);
-    return terms.length === 0 ? null : terms.length === 1 ? terms[0] : terms;
-  },
-};
+export const INDEX_VERSION = 2;
+/** Index file versions this engine reads. */
+export const SUPPORTED_INDEX_VERSIONS: readonly number[] = [2];
 
 /** A loaded or freshly built index: the sections and the search structure over them. */
 export interface DocentIndex {
@@ -42,8 +19,8 @@ export interface DocentIndex {
   /** Content hash of the sections (16 hex characters). */
   readonly hash: string;
   readonly sections: readonly Section[];
-  /** The MiniSearch instance (an implementation detail; use `search` and `answer`). */
-  readonly engine: MiniSearch<IndexedSection>;
+  /** The inverted index over the sections (use `search` and `answer`). */
+  readonly terms: TermIndex;
 }
 
 /** The JSON shape of an index file. */
@@ -53,7 +30,7 @@ export interface SerializedIndex {
   hash: string;
   sectionCount: number;
   sections: Section[];
-  search: unknown;
+  terms: SerializedTerms;
 }
 
 /** One section in a fixed order of fields. */
@@ -70,16 +47,18 @@ export function hashSections(sections: readonly Section[]): string {
   return contentHash(canonicalSections(sections));
 }
 
-/** One section as MiniSearch indexes it; the page description only on the page's first section. */
-function indexedSections(copy: readonly Section[]): IndexedSection[] {
+/** The fields of each section as they are indexed; the page description only on the page's first section. */
+function indexedFields(copy: readonly Section[]): FieldTexts[] {
   const pagesSeen = new Set<string>();
-  return copy.map((section, id) => {
+  return copy.map((section) => {
     // The page description describes the whole page: index it once, on the page's first section.
     const firstOfPage = !pagesSeen.has(section.pageUrl);
     pagesSeen.add(section.pageUrl);
-    return { id, pageTitle: section.pageTitle, heading: section.heading, text: section.text, description: firstOfPage ? section.description : '' };
+    return { pageTitle: section.pageTitle, heading: section.heading, text: section.text, description: firstOfPage ? section.description : '' };
   });
 }
+
+const termsOf = (word: string): string[] => termsOfWord(word);
 
 function copyOf(sections: readonly Section[]): Section[] {
   return sections.map((section) => ({ ...section, breadcrumb: [...section.breadcrumb] }));
@@ -88,9 +67,8 @@ function copyOf(sections: readonly Section[]): Section[] {
 /** Builds the search index over sections (in the order given, which fixes the ranking of ties). */
 export function buildIndex(sections: readonly Section[]): DocentIndex {
   const copy = copyOf(sections);
-  const engine = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
-  engine.addAll(indexedSections(copy));
-  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hashSections(copy), sections: copy, engine };
+  const terms = TermIndex.build(indexedFields(copy), words, termsOf);
+  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hashSections(copy), sections: copy, terms };
 }
 
 // The core is typed without DOM or Node libraries; both have this timer.
@@ -104,8 +82,13 @@ export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => se
  */
 export async function buildIndexAsync(sections: readonly Section[], chunkSize = 200): Promise<DocentIndex> {
   const copy = copyOf(sections);
-  const engine = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
-  await engine.addAllAsync(indexedSections(copy), { chunkSize });
+  const builder = new TermIndexBuilder(words, termsOf);
+  const fields = indexedFields(copy);
+  for (let start = 0; start < fields.length; start += chunkSize) {
+    for (const document of fields.slice(start, start + chunkSize)) builder.add(document);
+    await yieldToEventLoop();
+  }
+  const terms = builder.finish();
   // The hash of canonicalSections(copy), fed one chunk of items at a time: `[` item `,` item … `]`.
   const hasher = new ContentHasher().update('[');
   for (let start = 0; start < copy.length; start += chunkSize) {
@@ -113,7 +96,7 @@ export async function buildIndexAsync(sections: readonly Section[], chunkSize = 
     hasher.update(`${start > 0 ? ',' : ''}${items.join(',')}`);
     await yieldToEventLoop();
   }
-  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hasher.update(']').digest(), sections: copy, engine };
+  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hasher.update(']').digest(), sections: copy, terms };
 }
 
 /** The index file's JSON text. */
@@ -124,7 +107,7 @@ export function serializeIndex(index: DocentIndex): string {
     hash: index.hash,
     sectionCount: index.sections.length,
     sections: [...index.sections],
-    search: index.engine.toJSON(),
+    terms: index.terms.toJSON(),
   };
   return JSON.stringify(file);
 }
@@ -261,25 +244,25 @@ export function loadIndex(input: string | unknown, options: LoadOptions = {}): D
     );
   }
   const sections = data.sections.map(checkSection);
-  if (!isObject(data.search)) {
-    throw new IndexLoadError(`"search" is ${data.search === undefined ? 'missing' : describe(data.search)}, expected the search index object. ${REBUILD}`);
+  if (!isObject(data.terms)) {
+    throw new IndexLoadError(`"terms" is ${data.terms === undefined ? 'missing' : describe(data.terms)}, expected the search index object. ${REBUILD}`);
   }
   if (options.verifyHash !== false && hashSections(sections) !== data.hash) {
     throw new IndexLoadError(
       `the sections do not match the content hash ${data.hash}: the file was changed after it was built. ${REBUILD}`,
     );
   }
-  let engine: MiniSearch<IndexedSection>;
+  let terms: TermIndex;
   try {
-    engine = MiniSearch.loadJS<IndexedSection>(data.search as Parameters<typeof MiniSearch.loadJS>[0], MINISEARCH_OPTIONS);
+    terms = TermIndex.fromJSON(data.terms as unknown as SerializedTerms);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new IndexLoadError(`the "search" part is malformed (${reason}). ${REBUILD}`);
+    throw new IndexLoadError(`the "terms" part is malformed (${reason}). ${REBUILD}`);
   }
-  if (engine.documentCount !== sections.length) {
+  if (terms.documentCount !== sections.length) {
     throw new IndexLoadError(
-      `the search part indexes ${engine.documentCount} sections but the file holds ${sections.length}. ${REBUILD}`,
+      `the search part indexes ${terms.documentCount} sections but the file holds ${sections.length}. ${REBUILD}`,
     );
   }
-  return { format: INDEX_FORMAT, version: data.version, hash: data.hash, sections, engine };
+  return { format: INDEX_FORMAT, version: data.version, hash: data.hash, sections, terms };
 }

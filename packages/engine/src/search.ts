@@ -1,5 +1,5 @@
-import type { SearchOptions as MiniSearchSearchOptions, SearchResult } from 'minisearch';
 import { yieldToEventLoop, type DocentIndex } from './indexing.js';
+import type { QueryTerm, RankResult, TermHit } from './termIndex.js';
 import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 
@@ -7,9 +7,9 @@ import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 export const FIELD_BOOSTS = { pageTitle: 2, heading: 2, text: 1, description: 0.5 } as const;
 
 /**
- * BM25 parameters: less length normalisation than MiniSearch's default (b 0.7), so that a long
- * section that covers a topic in depth is not beaten by a short one that mentions a word once;
- * a larger `d` (BM25+ lower bound) rewards matching one more query term over repeating one.
+ * BM25 parameters: less length normalisation than the usual b 0.7, so that a long section that covers a topic in
+ * depth is not beaten by a short one that mentions a word once; a larger `d` (BM25+ lower bound) rewards matching
+ * one more query term over repeating one.
  */
 export const BM25 = { k: 1.2, b: 0.4, d: 1 } as const;
 
@@ -21,40 +21,10 @@ export function fuzzyDistance(term: string): number | false {
   return term.length >= 8 ? 2 : 1;
 }
 
-export function searchOptionsFor(pathPrefix: string | undefined, index: DocentIndex): MiniSearchSearchOptions {
-  return {
-    // Only the last word may be unfinished (the reader is still typing it); a finished word that matched its
-    // prefixes would pull in unrelated words ("short" → "shortcut", "bot" → "bottom").
-    prefix: (_term, position, terms) => position === terms.length - 1,
-    // A word the docs contain is not a typo: "openai" must not also match "openapi".
-    fuzzy: (term) => (termExists(index, term, false) ? false : fuzzyDistance(term)),
-    boost: { ...FIELD_BOOSTS },
-    bm25: BM25,
-    combineWith: 'OR',
-    processTerm: (term) => {
-      const terms = termsOfQueryWord(term);
-      return terms.length === 0 ? null : terms.length === 1 ? terms[0] : terms;
-    },
-    filter: pathPrefix ? (result) => (index.sections[result.id as number]?.pageUrl ?? '').startsWith(pathPrefix) : undefined,
-  };
-}
-
 /** Whether an index term exists (`prefix`: whether any index term starts with it). */
 export function termExists(index: DocentIndex, term: string, prefix: boolean): boolean {
-  // Asked for every query word on every keystroke (typo and transposition checks): remember the answers per index.
-  let known = KNOWN_TERMS.get(index);
-  if (!known) KNOWN_TERMS.set(index, (known = new Map()));
-  const key = prefix ? `${term}*` : term;
-  let exists = known.get(key);
-  if (exists === undefined) {
-    if (known.size >= 10_000) known.clear();
-    exists = index.engine.search(term, { prefix, fuzzy: false, processTerm: (value) => value }).length > 0;
-    known.set(key, exists);
-  }
-  return exists;
+  return prefix ? index.terms.hasPrefix(term) : index.terms.has(term);
 }
-
-const KNOWN_TERMS = new WeakMap<DocentIndex, Map<string, boolean>>();
 
 /**
  * Fixes swapped letters (`drak` → `dark`), which edit-distance fuzzy matching counts as two
@@ -75,27 +45,45 @@ export function correctTranspositions(index: DocentIndex, query: string): string
   });
 }
 
-/** Runs a query against the index and returns MiniSearch results (best first, ties by position). */
-export function rawSearch(index: DocentIndex, query: string, pathPrefix?: string): SearchResult[] {
-  const results = index.engine.search(correctTranspositions(index, query), searchOptionsFor(pathPrefix, index));
-  // Equal scores keep the order of the sections in the index, whatever the sort implementation.
-  return results.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+/**
+ * The query's terms as the ranker takes them: only the last may be unfinished (the reader is still typing it), as a
+ * finished word that matched its prefixes would pull in unrelated words ("short" → "shortcut"); a term the docs
+ * contain is not a typo ("openai" must not also match "openapi").
+ */
+export function searchTerms(index: DocentIndex, query: string): QueryTerm[] {
+  const terms = words(query).flatMap((word) => termsOfQueryWord(word));
+  return terms.map((term, position) => ({
+    term,
+    prefix: position === terms.length - 1,
+    fuzzy: index.terms.has(term) ? false : fuzzyDistance(term),
+  }));
+}
+
+function pathFilter(index: DocentIndex, pathPrefix: string | undefined): ((id: number) => boolean) | undefined {
+  return pathPrefix ? (id) => (index.sections[id]?.pageUrl ?? '').startsWith(pathPrefix) : undefined;
+}
+
+/** Runs a query against the index: the matching sections, best first (ties by position). */
+export function rawSearch(index: DocentIndex, query: string, pathPrefix?: string): RankResult {
+  const filter = pathFilter(index, pathPrefix);
+  return index.terms.rank(searchTerms(index, correctTranspositions(index, query)), { boost: FIELD_BOOSTS, bm25: BM25, ...(filter ? { filter } : {}) });
 }
 
 /**
  * The matched index terms worth highlighting: those a query term matches exactly or as a prefix,
  * and fuzzy (typo) matches only for a query term that matched nothing better in this section.
  */
-export function termsToMark(result: SearchResult): Set<string> {
+export function termsToMark(index: DocentIndex, hit: TermHit, expansions: RankResult['expansions']): Set<string> {
   const marked = new Set<string>();
-  for (const queryTerm of result.queryTerms) {
-    const direct = result.terms.filter((term) => term.startsWith(queryTerm));
+  for (const queryTerm of hit.queryTerms) {
+    const present = (expansions.get(queryTerm) ?? []).filter((term) => index.terms.contains(hit.id, term));
+    const direct = present.filter((term) => term.startsWith(queryTerm));
     if (direct.length) {
       direct.forEach((term) => marked.add(term));
       continue;
     }
     const distance = fuzzyDistance(queryTerm) || 0;
-    for (const term of result.terms) if (editDistance(queryTerm, term, distance) <= distance) marked.add(term);
+    for (const term of present) if (editDistance(queryTerm, term, distance) <= distance) marked.add(term);
   }
   return marked;
 }
@@ -171,8 +159,8 @@ export function snippet(text: string, matched: ReadonlySet<string>, length = SNI
   return (start > 0 ? '…' : '') + body + (end < flat.length ? '…' : '');
 }
 
-function sectionHit(section: Section, result: SearchResult): SectionHit {
-  const matched = termsToMark(result);
+function sectionHit(index: DocentIndex, section: Section, result: TermHit, expansions: RankResult['expansions']): SectionHit {
+  const matched = termsToMark(index, result, expansions);
   return {
     url: section.url,
     heading: section.heading,
@@ -195,6 +183,10 @@ export function topicQuery(query: string): string {
   return kept.length ? kept.join(' ') : query;
 }
 
+/** How many of the best matching sections are ranked with page evidence; the rest cannot reach the first results. */
+const RANKED_CANDIDATES = 500;
+/** How many of those get the phrase bonus, which reads their text. */
+const PHRASE_CANDIDATES = 80;
 /** Bonus for a section holding all the query's consecutive word pairs (proportionally fewer). */
 const PHRASE_BOOST = 1;
 /** Score share kept by a section of a page that matches none of the query's weight (the rest scales with coverage squared). */
@@ -242,7 +234,7 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
   const perPage = Math.max(1, Math.floor(options.maxSectionsPerPage ?? 3));
   if (!query.trim() || limit === 0) return [];
   const topic = topicQuery(query);
-  const results = rawSearch(index, topic, options.pathPrefix);
+  const { hits: results, expansions } = rawSearch(index, topic, options.pathPrefix);
   // Rarer query terms weigh more in coverage: a page matching only "api" covers little.
   const frequency = new Map<string, number>();
   for (const result of results) for (const term of result.queryTerms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
@@ -257,9 +249,9 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
   const weightOf = (term: string) => weights.get(term) ?? 0;
   totalWeight ||= 1;
   const queryBigrams = bigramsOf(primaryTerms(topic));
-  const byPage = new Map<string, { results: SearchResult[]; terms: Set<string>; bonus: number; coverage: number }>();
-  for (const result of results) {
-    const section = index.sections[result.id as number];
+  const byPage = new Map<string, { results: TermHit[]; terms: Set<string>; bonus: number; coverage: number }>();
+  for (const result of results.slice(0, RANKED_CANDIDATES)) {
+    const section = index.sections[result.id];
     if (!section) continue;
     let page = byPage.get(section.pageUrl);
     if (!page) {
@@ -269,7 +261,7 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
     page.results.push(result);
     result.queryTerms.forEach((term) => page!.terms.add(term));
   }
-  const scored: Array<{ result: SearchResult; section: Section; score: number }> = [];
+  const scored: Array<{ result: TermHit; section: Section; score: number }> = [];
   for (const page of byPage.values()) {
     // Results are best first, so results[1] and results[2] are the next best sections.
     page.bonus = SUPPORT_WEIGHTS.reduce((sum, weight, i) => sum + weight * (page.results[i + 1]?.score ?? 0), 0);
@@ -277,19 +269,25 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
     page.terms.forEach((term) => (pageWeight += weightOf(term)));
     page.coverage = pageWeight / totalWeight;
     for (const result of page.results) {
-      const section = index.sections[result.id as number]!;
+      const section = index.sections[result.id]!;
       const own = result.queryTerms.reduce((sum, term) => sum + weightOf(term), 0) / totalWeight;
       const coverage = 0.5 * page.coverage + 0.5 * own;
-      let score = (result.score + page.bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
-      if (queryBigrams.length) {
-        const bigrams = sectionBigrams(section);
-        const phrases = queryBigrams.filter((bigram) => bigrams.has(bigram)).length;
-        score *= 1 + PHRASE_BOOST * Math.min(1, phrases / queryBigrams.length);
-      }
+      const score = (result.score + page.bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
       scored.push({ result, section, score });
     }
   }
-  scored.sort((a, b) => b.score - a.score || (a.result.id as number) - (b.result.id as number));
+  const byScore = (a: { score: number; result: TermHit }, b: { score: number; result: TermHit }) => b.score - a.score || a.result.id - b.result.id;
+  scored.sort(byScore);
+  if (queryBigrams.length) {
+    // Word pairs need a section's text: only the best candidates are looked at, so a query costs the same on any site.
+    const best = scored.slice(0, PHRASE_CANDIDATES);
+    for (const entry of best) {
+      const bigrams = sectionBigrams(entry.section);
+      const phrases = queryBigrams.filter((bigram) => bigrams.has(bigram)).length;
+      entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrases / queryBigrams.length);
+    }
+    scored.splice(0, best.length, ...best.sort(byScore));
+  }
 
   const pages = new Map<string, PageHit>();
   let count = 0;
@@ -301,7 +299,7 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
       pages.set(section.pageUrl, page);
     }
     if (page.sections.length >= perPage) continue;
-    page.sections.push({ ...sectionHit(section, result), score });
+    page.sections.push({ ...sectionHit(index, section, result, expansions), score });
     count++;
   }
   return [...pages.values()].filter((page) => page.sections.length > 0);

@@ -37,12 +37,16 @@ describe('index file', async () => {
   it('serializes to the documented JSON shape', () => {
     const file = JSON.parse(text) as Record<string, unknown>;
     assert.equal(file.format, 'docent-index');
-    assert.equal(file.version, 1);
+    assert.equal(file.version, 2);
     assert.match(String(file.hash), /^[0-9a-f]{16}$/);
     assert.equal(file.sectionCount, index.sections.length);
     assert.equal((file.sections as unknown[]).length, index.sections.length);
-    assert.equal(typeof file.search, 'object');
-    assert.deepEqual(Object.keys(file), ['format', 'version', 'hash', 'sectionCount', 'sections', 'search']);
+    assert.equal(typeof file.terms, 'object');
+    assert.deepEqual(Object.keys(file), ['format', 'version', 'hash', 'sectionCount', 'sections', 'terms']);
+    const terms = file.terms as { vocabulary: string[]; postings: number[][]; fieldLengths: number[]; documentCount: number };
+    assert.deepEqual([...terms.vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), terms.vocabulary, 'the vocabulary is sorted');
+    assert.equal(terms.postings.length, terms.vocabulary.length);
+    assert.equal(terms.fieldLengths.length, index.sections.length * 4);
   });
 
   it('round-trips: a loaded index has the same sections, hash and results', () => {
@@ -88,12 +92,12 @@ describe('index file', async () => {
   });
 
   it('rejects an unsupported version, naming the supported ones and the fix', () => {
-    assert.deepEqual(SUPPORTED_INDEX_VERSIONS, [1]);
+    assert.deepEqual(SUPPORTED_INDEX_VERSIONS, [2]);
     assertLoadError(
-      mutate(text, (file) => (file.version = 2)),
-      /unsupported index version number 2; this version of @docent\/engine reads version 1\. Rebuild the index/,
+      mutate(text, (file) => (file.version = 1)),
+      /unsupported index version number 1; this version of @docent\/engine reads version 2\. Rebuild the index/,
     );
-    assertLoadError(mutate(text, (file) => (file.version = '1')), /unsupported index version the string "1"/);
+    assertLoadError(mutate(text, (file) => (file.version = '2')), /unsupported index version the string "2"/);
   });
 
   it('rejects a tampered section count', () => {
@@ -110,7 +114,7 @@ describe('index file', async () => {
   it('rejects missing or malformed fields, naming the field', () => {
     assertLoadError(mutate(text, (file) => delete file.hash), /"hash" is missing, expected 16 hex characters/);
     assertLoadError(mutate(text, (file) => delete file.sections), /"sections" is missing, expected an array/);
-    assertLoadError(mutate(text, (file) => delete file.search), /"search" is missing/);
+    assertLoadError(mutate(text, (file) => delete file.terms), /"terms" is missing/);
     assertLoadError(mutate(text, (file) => (file.sectionCount = 'many')), /"sectionCount" is the string "many"/);
     assertLoadError(
       mutate(text, (file) => delete (file.sections as Array<Record<string, unknown>>)[1]!.url),
@@ -124,7 +128,11 @@ describe('index file', async () => {
       mutate(text, (file) => ((file.sections as Array<Record<string, unknown>>)[0]!.breadcrumb = 'a › b')),
       /sections\[0\]\.breadcrumb is the string "a › b", expected an array of strings/,
     );
-    assertLoadError(mutate(text, (file) => (file.search = { index: 'nope' })), /the "search" part is malformed/);
+    assertLoadError(mutate(text, (file) => (file.terms = { index: 'nope' })), /the "terms" part is malformed \(documentCount is not a whole number\)/);
+    assertLoadError(
+      mutate(text, (file) => ((file.terms as { postings: number[][] }).postings[0] = [0, 5, 1])),
+      /the "terms" part is malformed \(the postings of ".*" are malformed\)/,
+    );
   });
 
   it('rejects sections changed after the build (hash mismatch), unless told not to check', () => {

@@ -1,0 +1,350 @@
+/**
+ * The inverted index: for every term, the sections that hold it and how often, per field, in typed arrays; a
+ * sorted vocabulary for prefix and typo matches; BM25+ scoring per field with field boosts. One ranker for search,
+ * answers and the server. Its scores follow MiniSearch's formulas (which this index replaced), so rankings tuned
+ * before carry over: a prefix match weighs 0.375·len/(len+0.3·extra letters), a typo 0.45·len/(len+distance), and
+ * a section's score is multiplied by the number of query terms it matches.
+ */
+import { editDistance } from './text.js';
+
+export const FIELDS = ['pageTitle', 'heading', 'text', 'description'] as const;
+export type Field = (typeof FIELDS)[number];
+
+/** The text of one section, per field, as it is indexed. */
+export type FieldTexts = Readonly<Record<Field, string>>;
+
+export interface Bm25 {
+  k: number;
+  b: number;
+  d: number;
+}
+
+/** One term of a query: matched exactly, and also as a prefix and within an edit distance when asked. */
+export interface QueryTerm {
+  term: string;
+  prefix: boolean;
+  /** The largest edit distance for a typo match, or false. */
+  fuzzy: number | false;
+}
+
+export interface RankOptions {
+  boost: Readonly<Record<Field, number>>;
+  bm25: Bm25;
+  /** Only sections for which this is true. */
+  filter?: (id: number) => boolean;
+}
+
+export interface TermHit {
+  /** The section's position in the index. */
+  id: number;
+  score: number;
+  /** The query terms the section matches, exactly, as a prefix or as a typo. */
+  queryTerms: string[];
+}
+
+export interface RankResult {
+  hits: TermHit[];
+  /** For each query term, the index terms it matched (itself, longer words, typos). */
+  expansions: Map<string, string[]>;
+}
+
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+/** Query terms beyond this many are ignored (a query is a few words; a pasted paragraph is cut). */
+const MAX_QUERY_TERMS = 30;
+
+interface FieldPostings {
+  docs: Int32Array;
+  freqs: Uint16Array;
+}
+
+/** One term's postings: one entry per field, null where the term never occurs in that field. */
+type TermPostings = Array<FieldPostings | null>;
+
+/** The JSON form: the vocabulary in order, and per term a flat list [field, count, doc gap, freq, …, field, …]. */
+export interface SerializedTerms {
+  documentCount: number;
+  /** `documentCount × FIELDS.length` unique-word counts, field by field for each section. */
+  fieldLengths: number[];
+  vocabulary: string[];
+  postings: number[][];
+}
+
+export class TermIndex {
+  private readonly averages: number[];
+  private documentFrequencies = new Map<string, number>();
+
+  private constructor(
+    readonly documentCount: number,
+    private readonly fieldLengths: Uint32Array,
+    /** Sorted in code-unit order, for prefix ranges. */
+    readonly vocabulary: readonly string[],
+    private readonly postings: ReadonlyMap<string, TermPostings>,
+  ) {
+    this.averages = FIELDS.map((_, field) => {
+      let total = 0;
+      for (let doc = 0; doc < documentCount; doc++) total += fieldLengths[doc * FIELDS.length + field] ?? 0;
+      return documentCount ? total / documentCount : 0;
+    });
+  }
+
+  /** Indexes the sections' fields at once (TermIndexBuilder does it in steps). */
+  static build(documents: readonly FieldTexts[], tokenize: (text: string) => string[], termsOf: (word: string) => string[]): TermIndex {
+    const builder = new TermIndexBuilder(tokenize, termsOf);
+    for (const document of documents) builder.add(document);
+    return builder.finish();
+  }
+
+  /** @internal the builder's result. */
+  static fromCounts(lengths: readonly number[], counts: ReadonlyMap<string, Array<Map<number, number> | undefined>>): TermIndex {
+    const postings = new Map<string, TermPostings>();
+    for (const [term, perField] of counts) {
+      postings.set(
+        term,
+        FIELDS.map((_, fieldId) => {
+          const docs = perField[fieldId];
+          if (!docs) return null;
+          const ids = Int32Array.from(docs.keys()).sort();
+          return { docs: ids, freqs: Uint16Array.from(ids, (id) => Math.min(65535, docs.get(id) ?? 0)) };
+        }),
+      );
+    }
+    const vocabulary = [...postings.keys()].sort(compareCodeUnits);
+    return new TermIndex(lengths.length / FIELDS.length, Uint32Array.from(lengths), vocabulary, postings);
+  }
+
+  /** Reads the JSON form; throws an Error naming what is malformed. */
+  static fromJSON(data: SerializedTerms): TermIndex {
+    const { documentCount, fieldLengths, vocabulary, postings } = data;
+    if (!Number.isInteger(documentCount) || documentCount < 0) throw new Error('documentCount is not a whole number');
+    if (!Array.isArray(fieldLengths) || fieldLengths.length !== documentCount * FIELDS.length) throw new Error(`fieldLengths does not hold ${FIELDS.length} numbers per section`);
+    if (!Array.isArray(vocabulary) || !Array.isArray(postings) || vocabulary.length !== postings.length) throw new Error('vocabulary and postings do not match');
+    const map = new Map<string, TermPostings>();
+    vocabulary.forEach((term, position) => {
+      const flat = postings[position];
+      if (typeof term !== 'string' || !Array.isArray(flat)) throw new Error(`the postings of term ${position} are malformed`);
+      map.set(term, decodePostings(flat, documentCount, term));
+    });
+    return new TermIndex(documentCount, Uint32Array.from(fieldLengths), vocabulary, map);
+  }
+
+  toJSON(): SerializedTerms {
+    return {
+      documentCount: this.documentCount,
+      fieldLengths: Array.from(this.fieldLengths),
+      vocabulary: [...this.vocabulary],
+      postings: this.vocabulary.map((term) => encodePostings(this.postings.get(term) ?? [])),
+    };
+  }
+
+  has(term: string): boolean {
+    return this.postings.has(term);
+  }
+
+  /** Whether some index term starts with `prefix`. */
+  hasPrefix(prefix: string): boolean {
+    const start = lowerBound(this.vocabulary, prefix);
+    return (this.vocabulary[start] ?? '').startsWith(prefix);
+  }
+
+  /** How many sections hold the term in any field. */
+  documentFrequency(term: string): number {
+    let count = this.documentFrequencies.get(term);
+    if (count === undefined) {
+      const fields = this.postings.get(term);
+      const docs = new Set<number>();
+      for (const field of fields ?? []) if (field) for (const doc of field.docs) docs.add(doc);
+      count = docs.size;
+      if (this.documentFrequencies.size >= 10_000) this.documentFrequencies = new Map();
+      this.documentFrequencies.set(term, count);
+    }
+    return count;
+  }
+
+  /** Whether section `id` holds the term in any field. */
+  contains(id: number, term: string): boolean {
+    return (this.postings.get(term) ?? []).some((field) => field !== null && binarySearch(field.docs, id));
+  }
+
+  /** Index terms longer than `prefix` that start with it. */
+  private longerTerms(prefix: string): string[] {
+    const found: string[] = [];
+    for (let position = lowerBound(this.vocabulary, prefix); position < this.vocabulary.length; position++) {
+      const term = this.vocabulary[position]!;
+      if (!term.startsWith(prefix)) break;
+      if (term !== prefix) found.push(term);
+    }
+    return found;
+  }
+
+  /** Index terms within `maxDistance` edits of `term`, other than itself, with their distance. */
+  private typos(term: string, maxDistance: number): Array<[string, number]> {
+    const found: Array<[string, number]> = [];
+    for (const candidate of this.vocabulary) {
+      if (candidate === term || Math.abs(candidate.length - term.length) > maxDistance) continue;
+      const distance = editDistance(term, candidate, maxDistance);
+      if (distance <= maxDistance) found.push([candidate, distance]);
+    }
+    return found;
+  }
+
+  /** The sections matching any query term, best first (ties in index order). */
+  rank(queries: readonly QueryTerm[], options: RankOptions): RankResult {
+    const scores = new Float64Array(this.documentCount);
+    const matched = new Uint32Array(this.documentCount);
+    const touched: number[] = [];
+    const expansions = new Map<string, string[]>();
+    const used = queries.slice(0, MAX_QUERY_TERMS);
+    used.forEach((query, queryIndex) => {
+      const bit = 1 << queryIndex;
+      const add = (term: string, weight: number): void => {
+        const fields = this.postings.get(term);
+        if (!fields) return;
+        const terms = expansions.get(query.term) ?? [];
+        if (!terms.includes(term)) terms.push(term);
+        expansions.set(query.term, terms);
+        fields.forEach((postings, fieldId) => {
+          if (!postings) return;
+          const boost = options.boost[FIELDS[fieldId]!] * weight;
+          if (!boost) return;
+          this.scoreField(postings, fieldId, boost, options.bm25, scores, matched, bit, touched);
+        });
+      };
+      add(query.term, 1);
+      const prefixed = query.prefix ? this.longerTerms(query.term) : [];
+      for (const term of prefixed) add(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - query.term.length)));
+      if (query.fuzzy) {
+        const skip = new Set(prefixed);
+        for (const [term, distance] of this.typos(query.term, query.fuzzy)) {
+          if (!skip.has(term)) add(term, (FUZZY_WEIGHT * term.length) / (term.length + distance));
+        }
+      }
+    });
+    const hits: TermHit[] = [];
+    for (const id of touched) {
+      if (options.filter && !options.filter(id)) continue;
+      const queryTerms: string[] = [];
+      used.forEach((query, queryIndex) => {
+        if (matched[id]! & (1 << queryIndex) && !queryTerms.includes(query.term)) queryTerms.push(query.term);
+      });
+      hits.push({ id, score: scores[id]! * (queryTerms.length || 1), queryTerms });
+    }
+    hits.sort((a, b) => b.score - a.score || a.id - b.id);
+    return { hits, expansions };
+  }
+
+  private scoreField(postings: FieldPostings, fieldId: number, boost: number, bm25: Bm25, scores: Float64Array, matched: Uint32Array, bit: number, touched: number[]): void {
+    const { docs, freqs } = postings;
+    const average = this.averages[fieldId] || 1;
+    const idf = Math.log(1 + (this.documentCount - docs.length + 0.5) / (docs.length + 0.5));
+    const { k, b, d } = bm25;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      const frequency = freqs[i]!;
+      const length = this.fieldLengths[doc * FIELDS.length + fieldId]!;
+      if (matched[doc] === 0) touched.push(doc);
+      scores[doc]! += boost * idf * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)));
+      matched[doc]! |= bit;
+    }
+  }
+}
+
+/**
+ * Builds a TermIndex one section at a time. `tokenize` splits a field into words; `termsOf` turns one word into its
+ * index terms (none for a stop word). A field's length is its number of distinct words.
+ */
+export class TermIndexBuilder {
+  private readonly counts = new Map<string, Array<Map<number, number> | undefined>>();
+  private readonly lengths: number[] = [];
+
+  constructor(
+    private readonly tokenize: (text: string) => string[],
+    private readonly termsOf: (word: string) => string[],
+  ) {}
+
+  add(document: FieldTexts): void {
+    const doc = this.lengths.length / FIELDS.length;
+    FIELDS.forEach((field, fieldId) => {
+      const words = this.tokenize(document[field]);
+      this.lengths.push(new Set(words).size);
+      for (const word of words) {
+        for (const term of this.termsOf(word)) {
+          let perField = this.counts.get(term);
+          if (!perField) this.counts.set(term, (perField = []));
+          const docs = (perField[fieldId] ??= new Map());
+          docs.set(doc, (docs.get(doc) ?? 0) + 1);
+        }
+      }
+    });
+  }
+
+  finish(): TermIndex {
+    return TermIndex.fromCounts(this.lengths, this.counts);
+  }
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The first position whose term is not before `term`. */
+function lowerBound(sorted: readonly string[], term: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < term) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function binarySearch(sorted: Int32Array, value: number): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = sorted[middle]!;
+    if (found === value) return true;
+    if (found < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+function encodePostings(fields: TermPostings): number[] {
+  const flat: number[] = [];
+  fields.forEach((postings, fieldId) => {
+    if (!postings) return;
+    flat.push(fieldId, postings.docs.length);
+    let previous = 0;
+    postings.docs.forEach((doc, i) => {
+      flat.push(doc - previous, postings.freqs[i]!);
+      previous = doc;
+    });
+  });
+  return flat;
+}
+
+function decodePostings(flat: readonly number[], documentCount: number, term: string): TermPostings {
+  const fields: TermPostings = FIELDS.map(() => null);
+  let position = 0;
+  while (position < flat.length) {
+    const fieldId = flat[position++]!;
+    const count = flat[position++]!;
+    if (!(fieldId in FIELDS) || !Number.isInteger(count) || count < 0 || position + 2 * count > flat.length) {
+      throw new Error(`the postings of "${term}" are malformed`);
+    }
+    const docs = new Int32Array(count);
+    const freqs = new Uint16Array(count);
+    let doc = 0;
+    for (let i = 0; i < count; i++) {
+      doc += flat[position++]!;
+      if (doc >= documentCount) throw new Error(`the postings of "${term}" name a section past the last`);
+      docs[i] = doc;
+      freqs[i] = flat[position++]!;
+    }
+    fields[fieldId] = { docs, freqs };
+  }
+  return fields;
+}
