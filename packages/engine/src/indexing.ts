@@ -47,14 +47,24 @@ export function hashSections(sections: readonly Section[]): string {
   return contentHash(canonicalSections(sections));
 }
 
-/** The fields of each section as they are indexed; the page description only on the page's first section. */
+/** Characters of a page's first paragraph that stand for its description when it has none (a man page's NAME line). */
+const LEAD_CHARACTERS = 200;
+
+/**
+ * The fields of each section as they are indexed. The page's description (its meta description, else the start of
+ * its first paragraph) describes the whole page: it is indexed once, on the page's first section.
+ */
 function indexedFields(copy: readonly Section[]): FieldTexts[] {
+  const leads = new Map<string, string>();
+  for (const section of copy) {
+    if (!leads.has(section.pageUrl) && section.text) leads.set(section.pageUrl, section.text.split('\n')[0]!.slice(0, LEAD_CHARACTERS));
+  }
   const pagesSeen = new Set<string>();
   return copy.map((section) => {
-    // The page description describes the whole page: index it once, on the page's first section.
     const firstOfPage = !pagesSeen.has(section.pageUrl);
     pagesSeen.add(section.pageUrl);
-    return { pageTitle: section.pageTitle, heading: section.heading, text: section.text, description: firstOfPage ? section.description : '' };
+    const description = firstOfPage ? section.description || (leads.get(section.pageUrl) ?? '') : '';
+    return { pageTitle: section.pageTitle, heading: section.heading, text: section.text, description };
   });
 }
 

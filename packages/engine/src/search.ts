@@ -220,8 +220,20 @@ export async function warmSearch(index: DocentIndex, chunkSize = 200): Promise<v
   }
 }
 
+/**
+ * A section longer than this many distinct words (a whole reference table, a man page's OPTIONS) holds most words
+ * of most queries somewhere; its score shrinks as (LONG_SECTION_WORDS / length)^LONG_SECTION_EXPONENT.
+ */
+const LONG_SECTION_WORDS = 300;
+const LONG_SECTION_EXPONENT = 0.7;
+
+function lengthFactor(index: DocentIndex, id: number): number {
+  const length = index.terms.fieldLength(id, 'text');
+  return length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1;
+}
+
 /** Weight of a page's second and third best sections in its score (the best counts in full). */
-const SUPPORT_WEIGHTS = [0.3, 0.15];
+const SUPPORT_WEIGHTS = [0.6, 0.3];
 
 /**
  * Searches the index: prefix and typo tolerant, page title > heading > text, results grouped by
@@ -272,7 +284,7 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
       const section = index.sections[result.id]!;
       const own = result.queryTerms.reduce((sum, term) => sum + weightOf(term), 0) / totalWeight;
       const coverage = 0.5 * page.coverage + 0.5 * own;
-      const score = (result.score + page.bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
+      const score = lengthFactor(index, result.id) * (result.score + page.bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
       scored.push({ result, section, score });
     }
   }

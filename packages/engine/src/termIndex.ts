@@ -137,6 +137,11 @@ export class TermIndex {
     };
   }
 
+  /** The number of distinct words of a section's field. */
+  fieldLength(id: number, field: Field): number {
+    return this.fieldLengths[id * FIELDS.length + FIELDS.indexOf(field)] ?? 0;
+  }
+
   has(term: string): boolean {
     return this.postings.has(term);
   }
