@@ -45,8 +45,10 @@ const COMMANDS = new Map<string, Command>([
   [
     'eval',
     {
-      usage: `  eval <questions.json>    Score retrieval on a question set: recall@1, recall@5 and MRR
+      usage: `  eval <questions.json>    Score search and answers on a question set: recall@1, recall@5, MRR, the share
+                           answered, the first citation's precision and search latency
       --index <file>       The index to score (default docent-index.json)
+      --json               Print the figures as one JSON object, for CI
       --min-recall <0-1>   Exit with status 1 when recall@5 is lower
       --min-mrr <0-1>      Exit with status 1 when MRR is lower
 `,

@@ -38,7 +38,7 @@ describe('docent CLI', () => {
     assert.match(out, /Indexed 2 pages into \d+ sections/);
     const index = JSON.parse(readFileSync(join(site, 'docent-index.json'), 'utf8')) as { format: string; version: number };
     assert.equal(index.format, 'docent-index');
-    assert.equal(index.version, 1);
+    assert.equal(index.version, 2);
   });
 
   it('leaves out what --include and --exclude rule out, reads --content-selector, and says what it skipped and why', async () => {
@@ -81,8 +81,19 @@ describe('docent CLI', () => {
     const passing = await capture(['eval', questions, '--index', indexFile, '--min-recall', '1']);
     assert.equal(passing.code, 0);
     assert.match(passing.out, /search\s+recall@1 1\.000 {2}recall@5 1\.000 {2}MRR 1\.000/);
+    assert.match(passing.out, /answered 1\.000 {2}first citation right 1\.000 {2}search p50 [\d.]+ ms {2}p95 [\d.]+ ms/);
+    const json = await capture(['eval', questions, '--index', indexFile, '--json']);
+    assert.equal(json.code, 0);
+    const report = JSON.parse(json.out) as { questions: number; search: Record<string, number>; answers: Record<string, number>; latency: Record<string, number> };
+    assert.deepEqual(Object.keys(report), ['questions', 'search', 'answers', 'latency']);
+    assert.equal(report.questions, 1);
+    assert.deepEqual(report.search, { recall1: 1, recall5: 1, mrr: 1 });
+    assert.deepEqual(report.answers, { recall1: 1, recall5: 1, mrr: 1, answered: 1, precision1: 1 });
+    assert.ok(report.latency.p50! >= 0 && report.latency.p95! >= report.latency.p50!);
 
-    writeFileSync(questions, JSON.stringify([{ q: 'where does the hugo partial go', expect: ['/nowhere'] }]));
+    writeFileSync(questions, JSON.stringify([{ q: 'where does the hugo partial go', expect: ['/nowhere'] }, { q: 'how do I bake sourdough bread', expect: ['/'] }]));
+    const wrong = JSON.parse((await capture(['eval', questions, '--index', indexFile, '--json'])).out) as { answers: { answered: number; precision1: number } };
+    assert.deepEqual(wrong.answers, { ...wrong.answers, answered: 0.5, precision1: 0 }, 'one of two answered, citing a page no question expects');
     const failing = await capture(['eval', questions, '--index', indexFile, '--min-recall', '0.5']);
     assert.equal(failing.code, 1);
     assert.match(failing.err, /recall@5 0\.000 is below --min-recall 0\.5/);
