@@ -1,6 +1,6 @@
 import { yieldToEventLoop, type DocentIndex } from './indexing.js';
 import type { QueryTerm, RankResult, TermHit } from './termIndex.js';
-import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets } from './text.js';
+import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets, type WordToken } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 
 /** Field boosts: a match in the page title counts more than in a heading, more than in the text. */
@@ -119,6 +119,21 @@ function wordEnd(text: string, offset: number): number {
   return position;
 }
 
+/** Past this length (a long reference section), only words that start like a matched term are looked at. */
+const SCAN_EVERY_WORD = 5000;
+
+/**
+ * The words of `flat` that may give a matched term: every word of a short text, and in a long ASCII text the words
+ * that start with a matched term (a regular expression finds them far faster than turning every word into terms).
+ * A text with letters outside ASCII is read word by word: its words fold diacritics (`café` → cafe).
+ */
+function candidateWords(flat: string, matched: ReadonlySet<string>): WordToken[] {
+  if (flat.length <= SCAN_EVERY_WORD || matched.size === 0 || /(?![\x00-\x7f])\p{L}/u.test(flat)) return wordsWithOffsets(flat);
+  const alternatives = [...matched].map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const pattern = new RegExp(`(?<![A-Za-z0-9_'’])(?:${alternatives})[A-Za-z0-9_'’]*`, 'gi');
+  return [...flat.matchAll(pattern)].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
+}
+
 /**
  * About SNIPPET_LENGTH characters of the text around its best match (the window holding the most
  * distinct matched terms), HTML-escaped, matched words in `<mark>`, `…` where the text was cut.
@@ -127,7 +142,7 @@ export function snippet(text: string, matched: ReadonlySet<string>, length = SNI
   const flat = text.replace(/\n/g, ' ');
   if (!flat) return '';
   const hits: Array<{ start: number; terms: string[] }> = [];
-  for (const token of wordsWithOffsets(flat)) {
+  for (const token of candidateWords(flat, matched)) {
     const terms = termsOfWord(token.word).filter((term) => matched.has(term));
     if (terms.length) hits.push({ start: token.start, terms });
   }
@@ -185,6 +200,8 @@ export function topicQuery(query: string): string {
 
 /** How many of the best matching sections are ranked with page evidence; the rest cannot reach the first results. */
 const RANKED_CANDIDATES = 500;
+/** How much of a section's text the phrase bonus reads. */
+const PHRASE_TEXT_CHARACTERS = 20_000;
 /** How many of those get the phrase bonus, which reads their text. */
 const PHRASE_CANDIDATES = 80;
 /** Bonus for a section holding all the query's consecutive word pairs (proportionally fewer). */
@@ -200,7 +217,8 @@ function sectionBigrams(section: Section): Set<string> {
   let bigrams = bigramCache.get(section);
   if (!bigrams) {
     bigrams = new Set();
-    for (const block of `${section.heading}\n${section.text}`.split('\n')) {
+    // The start of a very long section is enough to tell whether it holds the query's phrases.
+    for (const block of `${section.heading}\n${section.text.slice(0, PHRASE_TEXT_CHARACTERS)}`.split('\n')) {
       for (const bigram of bigramsOf(primaryTerms(block))) bigrams.add(bigram);
     }
     bigramCache.set(section, bigrams);
