@@ -5,7 +5,8 @@
 // sendMessage latency) on loopback: see bench-server.mjs, the same on real `docent serve` processes on SQLite, on
 // PostgreSQL and as two servers sharing one PostgreSQL, with the cost of counting visitors in the database: see
 // bench-postgres.mjs (skipped, saying why, where PostgreSQL cannot run), and Lighthouse (mobile and desktop, median
-// of 5 runs) on the key pages served by `docent serve`: see lighthouse.mjs.
+// of 5 runs) on the key pages served by `docent serve`: see lighthouse.mjs. Search quality and cost on Django's, Node.js's and
+// Git's documentation and this site, against Pagefind and plain MiniSearch: see bench-search.mjs.
 // --no-lighthouse skips the Lighthouse table (about ten minutes on two cores).
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { benchPostgres } from './bench-postgres.mjs';
+import { benchSearch } from './bench-search.mjs';
 import { benchServer } from './bench-server.mjs';
 import { launchChromium } from './browser.mjs';
 import { buildSite } from './build.mjs';
@@ -213,6 +215,9 @@ for (const set of ['public', 'holdout']) {
 console.log('');
 console.log('engine figures over the built site:');
 await mustRun('node', ['--import', 'tsx', 'packages/engine/bench/bench.ts']);
+console.log('');
+// Real documentation nobody here wrote, against Pagefind and plain MiniSearch: see bench-search.mjs.
+await benchSearch({ chromiumPath: executablePath });
 console.log('');
 await benchServer({ siteDir: root });
 console.log('');

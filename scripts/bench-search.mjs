@@ -1,0 +1,126 @@
+// Search quality and cost on real documentation nobody here wrote (the dev corpora: Django, Node.js and Git as
+// Debian packages them) and on this site, in one run: Docent's engine, Pagefind 1.6 (in Chromium) and plain
+// MiniSearch, each on the same questions. For each corpus and question set (dev, which ranking was tuned on, and
+// holdout, which it never was): recall@1, recall@5 and MRR of each, and for Docent and Pagefind the index time, the
+// bytes a reader downloads in all and before the first result (gzip), and Docent's peak memory while indexing.
+//   node scripts/bench-search.mjs [corpus…]   (default: django nodejs git own; `own` needs website/build)
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { ensureCorpus } from './corpora.mjs';
+import { ROOT, WEBSITE } from './lib.mjs';
+import { miniSearchRankings, pagefindRankings, RANK_DEPTH } from './search-peers.mjs';
+
+const run = promisify(execFile);
+const ENGINE = join(ROOT, 'packages', 'engine', 'dist');
+const QUESTIONS = join(ROOT, 'packages', 'engine', 'test', 'questions');
+
+/** Where each corpus's questions are: the dev corpora keep dev and holdout side by side; ours are public and holdout. */
+function questionFiles(name) {
+  if (name === 'own') return { dev: join(QUESTIONS, 'public.json'), holdout: join(QUESTIONS, 'holdout.json') };
+  return { dev: join(QUESTIONS, name, 'dev.json'), holdout: join(QUESTIONS, name, 'holdout.json') };
+}
+
+/** recall@1, recall@5 and MRR of ranked page routes against each question's expected routes. */
+export function scoreRankings(questions, rankings) {
+  let at1 = 0;
+  let at5 = 0;
+  let reciprocal = 0;
+  questions.forEach((question, position) => {
+    const rank = (rankings[position] ?? []).findIndex((route) => question.expect.includes(route)) + 1;
+    if (rank === 1) at1 += 1;
+    if (rank >= 1 && rank <= 5) at5 += 1;
+    if (rank >= 1) reciprocal += 1 / rank;
+  });
+  const count = questions.length || 1;
+  return { recall1: at1 / count, recall5: at5 / count, mrr: reciprocal / count };
+}
+
+/**
+ * Docent's index of a folder, built in a child process so that its peak memory is its own: the time, the peak RSS,
+ * and the index file's size (the widget downloads it whole before the first result).
+ */
+async function docentIndexCost(dir) {
+  const script = `
+    const { buildIndex, serializeIndex } = await import(${JSON.stringify(pathToFileURL(join(ENGINE, 'index.js')).href)});
+    const { sectionsFromDirectory } = await import(${JSON.stringify(pathToFileURL(join(ENGINE, 'node', 'index.js')).href)});
+    const { gzipSync } = await import('node:zlib');
+    const started = performance.now();
+    const index = buildIndex(await sectionsFromDirectory(${JSON.stringify(dir)}, { cleanTitles: true }));
+    const text = serializeIndex(index);
+    const ms = performance.now() - started;
+    console.log(JSON.stringify({ ms, sections: index.sections.length, bytes: Buffer.byteLength(text), gzip: gzipSync(text).length, maxRssKiB: process.resourceUsage().maxRSS }));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout);
+}
+
+async function docentRankings(dir, questions) {
+  const { buildIndex, search } = await import(pathToFileURL(join(ENGINE, 'index.js')).href);
+  const { sectionsFromDirectory } = await import(pathToFileURL(join(ENGINE, 'node', 'index.js')).href);
+  const sections = await sectionsFromDirectory(dir, { cleanTitles: true });
+  const index = buildIndex(sections);
+  const durations = [];
+  const rankings = questions.map((question) => {
+    const started = performance.now();
+    const pages = search(index, question.q, { limit: RANK_DEPTH, maxSectionsPerPage: 1 });
+    durations.push(performance.now() - started);
+    return pages.map((page) => page.pageUrl);
+  });
+  return { rankings, sections, durations };
+}
+
+const fixed = (value, digits = 3) => value.toFixed(digits);
+const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+/** Runs every corpus and prints one table of quality and one of cost. */
+export async function benchSearch({ corpora = ['django', 'nodejs', 'git', 'own'], chromiumPath } = {}) {
+  const quality = [];
+  const cost = [];
+  for (const name of corpora) {
+    const dir = name === 'own' ? join(WEBSITE, 'build') : (await ensureCorpus(name)).dir;
+    const files = questionFiles(name);
+    const sets = { dev: JSON.parse(await readFile(files.dev, 'utf8')), holdout: JSON.parse(await readFile(files.holdout, 'utf8')) };
+    const all = [...sets.dev, ...sets.holdout];
+    const docent = await docentRankings(dir, all);
+    const mini = miniSearchRankings({ sections: docent.sections, questions: all.map((question) => question.q) });
+    const pagefind = await pagefindRankings({ siteDir: dir, questions: all.map((question) => question.q), chromiumPath });
+    let offset = 0;
+    for (const [set, questions] of Object.entries(sets)) {
+      const slice = (rankings) => rankings.slice(offset, offset + questions.length);
+      quality.push({ name, set, count: questions.length, docent: scoreRankings(questions, slice(docent.rankings)), pagefind: scoreRankings(questions, slice(pagefind.rankings)), minisearch: scoreRankings(questions, slice(mini.rankings)) });
+      offset += questions.length;
+    }
+    const indexCost = await docentIndexCost(dir);
+    const sorted = [...docent.durations].sort((a, b) => a - b);
+    cost.push({ name, docent: { ...indexCost, p50: sorted[Math.floor(sorted.length / 2)] ?? 0, p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0 }, pagefind, minisearch: mini });
+  }
+
+  console.log('search quality (page routes, top 10; dev was tuned on, holdout never):');
+  console.log('corpus   set      n   | Docent r@1 r@5  MRR   | Pagefind r@1 r@5  MRR  | MiniSearch r@1 r@5  MRR | Docent MRR − best peer');
+  for (const row of quality) {
+    const cells = [row.docent, row.pagefind, row.minisearch].map((scores) => `${fixed(scores.recall1)} ${fixed(scores.recall5)} ${fixed(scores.mrr)}`);
+    const margin = row.docent.mrr - Math.max(row.pagefind.mrr, row.minisearch.mrr);
+    console.log(`${row.name.padEnd(8)} ${row.set.padEnd(8)} ${String(row.count).padStart(3)} | ${cells.join(' | ')} | ${margin >= 0 ? '+' : ''}${fixed(margin)}`);
+  }
+  console.log('');
+  console.log('search cost (Docent: one index file today; Pagefind: its bundle, and what its first query downloads):');
+  for (const row of cost) {
+    const { docent, pagefind } = row;
+    console.log(
+      `${row.name.padEnd(8)} Docent: ${docent.sections} sections, index ${(docent.ms / 1000).toFixed(1)} s, peak RSS ${(docent.maxRssKiB / 1024).toFixed(0)} MiB, ` +
+        `file ${kib(docent.bytes)} (${kib(docent.gzip)} gzip, all before the first result), query p50 ${fixed(docent.p50, 1)} ms p95 ${fixed(docent.p95, 1)} ms (Node) | ` +
+        `Pagefind: ${pagefind.pageCount} pages, index ${(pagefind.indexMs / 1000).toFixed(1)} s, bundle ${kib(pagefind.bundle.gzipBytes)} gzip, first query ${kib(pagefind.firstQuery.bytes)} ` +
+        `in ${pagefind.firstQuery.requests} requests, query p50 ${fixed(pagefind.queryMs.median, 0)} ms p95 ${fixed(pagefind.queryMs.p95, 0)} ms (Chromium) | ` +
+        `MiniSearch: index ${(row.minisearch.indexMs / 1000).toFixed(1)} s, query p50 ${fixed(row.minisearch.queryMs.median, 1)} ms p95 ${fixed(row.minisearch.queryMs.p95, 1)} ms`,
+    );
+  }
+  return { quality, cost };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const corpora = process.argv.slice(2);
+  await benchSearch(corpora.length ? { corpora } : {});
+}
