@@ -245,9 +245,20 @@ export async function warmSearch(index: DocentIndex, chunkSize = 200): Promise<v
 const LONG_SECTION_WORDS = 300;
 const LONG_SECTION_EXPONENT = 0.7;
 
-function lengthFactor(index: DocentIndex, id: number): number {
+/**
+ * Release notes mention every feature in passing, so they match most questions; the pages that document a feature
+ * answer better. A section of a changelog (by its title or its path) counts half.
+ */
+const CHANGELOG_FACTOR = 0.5;
+const CHANGELOG_TITLE = /\b(release notes?|changelog|change log|what'?s new)\b/i;
+const CHANGELOG_PATH = /\/(releases?|changelog|release-notes)(\/|$)/;
+
+/** What a section's length and page kind make of its score (1 for a section of ordinary length on a content page). */
+function sectionFactor(index: DocentIndex, id: number): number {
+  const section = index.sections[id]!;
   const length = index.terms.fieldLength(id, 'text');
-  return length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1;
+  const kind = CHANGELOG_TITLE.test(section.pageTitle) || CHANGELOG_PATH.test(section.pageUrl) ? CHANGELOG_FACTOR : 1;
+  return kind * (length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1);
 }
 
 /** Weight of a page's second and third best sections in its score (the best counts in full). */
@@ -302,7 +313,7 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
       const section = index.sections[result.id]!;
       const own = result.queryTerms.reduce((sum, term) => sum + weightOf(term), 0) / totalWeight;
       const coverage = 0.5 * page.coverage + 0.5 * own;
-      const score = lengthFactor(index, result.id) * (result.score + page.bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
+      const score = sectionFactor(index, result.id) * (result.score + page.bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
       scored.push({ result, section, score });
     }
   }
