@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,17 @@ describe('docent CLI', () => {
       assert.deepEqual([...new Set(index.sections.map((section) => section.pageUrl))].sort(), ['/', '/wiki']);
       assert.ok(!index.sections.some((section) => section.text.includes('Skin menu')));
 
-      const only = await capture(['index', docs, '--include', 'releases/**']);
+      assert.doesNotMatch(err, /KiB gzip, over/, 'a small index gives no size warning');
+      for (let page = 0; page < 30; page++) {
+        // Random words, which gzip cannot shrink much: a site of 30 long pages.
+        const words = Array.from({ length: 4000 }, () => randomBytes(5).toString('hex')).join(' ');
+        writeFileSync(join(docs, 'releases', `big-${page}.html`), `<title>Big ${page}</title><main><h1>Big ${page}</h1><p>${words}</p></main>`);
+      }
+      const big = await capture(['index', docs]);
+      assert.equal(big.code, 0);
+      assert.match(big.err, /the index is \d+ KiB gzip, over 500 KiB; readers download all of it before their first result\. Leave out pages nobody searches with --exclude/);
+
+      const only = await capture(['index', docs, '--include', 'releases/1.0.html']);
       assert.match(only.out, /Indexed 1 pages/);
       const none = await capture(['index', docs, '--include', 'nothing/**']);
       assert.equal(none.code, 2);

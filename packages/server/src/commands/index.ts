@@ -1,5 +1,6 @@
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import picomatch from 'picomatch';
 import { parseSelector, serializeIndex } from '@docent/engine';
 import { listPages, indexDirectory } from '@docent/engine/node';
@@ -23,6 +24,12 @@ function pageFilter(include: readonly string[], exclude: readonly string[]): (fi
   const excluded = exclude.length ? picomatch([...exclude]) : () => false;
   return (file) => !included(file) || excluded(file);
 }
+
+/**
+ * Past this size (gzip), `docent index` warns: the widget downloads the whole file before a reader's first result,
+ * and 500 KB is what a first search may cost on a slow mobile connection.
+ */
+export const INDEX_WARNING_GZIP_BYTES = 500 * 1024;
 
 /** `docent index <dir>`: indexes a built site's HTML into docent-index.json. */
 export async function runIndex(args: string[], io: Io): Promise<number> {
@@ -76,6 +83,13 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
   await writeFile(out, json);
   const ms = Math.round(performance.now() - started);
   const kib = (Buffer.byteLength(json) / 1024).toFixed(1);
+  const gzipBytes = gzipSync(json).length;
+  if (gzipBytes > INDEX_WARNING_GZIP_BYTES) {
+    io.err(
+      `docent: index: the index is ${(gzipBytes / 1024).toFixed(0)} KiB gzip, over ${INDEX_WARNING_GZIP_BYTES / 1024} KiB; readers download all of it before their first result. ` +
+        'Leave out pages nobody searches with --exclude (release notes, generated reference), or serve the project with docent serve, which searches on the server\n',
+    );
+  }
   const indexed = new Set(index.sections.map((section) => section.pageUrl)).size;
   io.out(`Indexed ${indexed} pages${skipped.length ? ` (${skipped.length} skipped)` : ''} into ${index.sections.length} sections in ${ms} ms: ${out} (${kib} KiB)\n`);
   return 0;
