@@ -203,7 +203,7 @@ const RANKED_CANDIDATES = 500;
 /** How much of a section's text the phrase bonus reads. */
 const PHRASE_TEXT_CHARACTERS = 20_000;
 /** How many of those get the phrase bonus, which reads their text. */
-const PHRASE_CANDIDATES = 80;
+const PHRASE_CANDIDATES = 24;
 /** Bonus for a section holding all the query's consecutive word pairs (proportionally fewer). */
 const PHRASE_BOOST = 1;
 /** Score share kept by a section of a page that matches none of the query's weight (the rest scales with coverage squared). */
