@@ -1,5 +1,6 @@
 import type { DocentIndex } from './indexing.js';
-import { FIELD_BOOSTS, search, termExists } from './search.js';
+import { FIELD_BOOSTS, search, searchAsync, sectionWithText, termExists } from './search.js';
+import type { QueryTerm, TermHit } from './termIndex.js';
 import {
   bigramsOf,
   primaryTerms,
@@ -130,16 +131,26 @@ interface RankedSection {
   score: number;
 }
 
-function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined): RankedSection[] {
-  // Each word as a whole question word: a prefix of longer forms and a typo only when it is 5 letters or more and
-  // the docs do not contain it ("openai" must not also match "openapi"). BM25 with the usual length normalisation.
-  const queries = question.flatMap((word) => termsOfQueryWord(word.primary)).map((term) => ({
+/**
+ * Each question word as the ranker takes it: a prefix of longer forms and a typo only when it is 5 letters or more
+ * and the docs do not contain it ("openai" must not also match "openapi").
+ */
+function answerQueries(index: DocentIndex, question: readonly QuestionWord[]): QueryTerm[] {
+  return question.flatMap((word) => termsOfQueryWord(word.primary)).map((term) => ({
     term,
     prefix: term.length >= 5,
     fuzzy: term.length >= 5 && !termExists(index, term, false) ? 1 : (false as const),
   }));
+}
+
+/** The sections that may answer, best first, by the ranker alone (BM25 with the usual length normalisation). */
+function candidateHits(index: DocentIndex, question: readonly QuestionWord[], pathPrefix: string | undefined): TermHit[] {
   const filter = pathPrefix ? (id: number) => (index.sections[id]?.pageUrl ?? '').startsWith(pathPrefix) : undefined;
-  const { hits: results } = index.terms.rank(queries, { boost: FIELD_BOOSTS, bm25: ANSWER_BM25, ...(filter ? { filter } : {}) });
+  return index.terms.rank(answerQueries(index, question), { boost: FIELD_BOOSTS, bm25: ANSWER_BM25, ...(filter ? { filter } : {}) }).hits;
+}
+
+function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined): RankedSection[] {
+  const results = candidateHits(index, question, pathPrefix);
   const top = results[0]?.score ?? 1;
   const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
   const questionBigrams = bigramsOf(question.map((word) => word.primary));
@@ -147,8 +158,7 @@ function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: 
   const ranked: RankedSection[] = [];
   for (const result of results.slice(0, CANDIDATES)) {
     const id = result.id;
-    const section = index.sections[id];
-    if (!section) continue;
+    const section = sectionWithText(index, id);
     const terms = sectionTerms(section);
     let covered = 0;
     let inHeading = 0;
@@ -368,4 +378,22 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
   }
   const related = relatedPages(index, question, options.pathPrefix, citations);
   return { answered: true, markdown: paragraphs.join('\n\n'), sentences, citations, closest: [], related, confidence };
+}
+
+/** `answer` on any index: an index in parts first loads the postings and the text the answer reads. */
+export async function answerAsync(index: DocentIndex, question: string, options: AnswerOptions = {}): Promise<Answer> {
+  const parts = index.parts;
+  if (!parts) return answer(index, question, options);
+  // The question words' own postings give their rarity; then the words as the ranker reads them.
+  const primaries = words(question).flatMap((word) => termsOfWord(word, QUESTION_STOP_WORDS).slice(0, 1));
+  await parts.ensure({ terms: primaries });
+  const topic = questionWords(index, question);
+  if (topic.length) {
+    await parts.ensure({ terms: index.terms.termsOf(answerQueries(index, topic)) });
+    await parts.ensure({ sections: candidateHits(index, topic, options.pathPrefix).slice(0, CANDIDATES).map((hit) => hit.id) });
+    // The searches behind the closest and related pages, with the most results either asks for.
+    await searchAsync(index, topic.map((word) => word.primary).join(' '), { limit: 12, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });
+    await searchAsync(index, question, { limit: 12, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });
+  }
+  return answer(index, question, options);
 }

@@ -16,9 +16,11 @@ export {
   INDEX_VERSION,
   SUPPORTED_INDEX_VERSIONS,
 } from './indexing.js';
-export type { DocentIndex, SerializedIndex, LoadOptions } from './indexing.js';
-export { search, snippet, highlight, warmSearch } from './search.js';
-export { answer, withTextFragment, encodeTextDirective, ANSWER_THRESHOLD } from './answer.js';
+export type { DocentIndex, SerializedIndex, LoadOptions, PartLoader } from './indexing.js';
+export { splitIndex } from './parts.js';
+export type { IndexPart, SplitIndex, SplitOptions } from './parts.js';
+export { search, searchAsync, snippet, highlight, warmSearch } from './search.js';
+export { answer, answerAsync, withTextFragment, encodeTextDirective, ANSWER_THRESHOLD } from './answer.js';
 export { contentHash } from './hash.js';
 export { splitSentences, escapeHtml, escapeMarkdown } from './text.js';
 export type {

@@ -1,7 +1,11 @@
 import { ContentHasher, contentHash } from './hash.js';
+import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
+import { readPartsManifest } from './parts.js';
 import { TermIndex, TermIndexBuilder, type FieldTexts, type SerializedTerms } from './termIndex.js';
 import { termsOfWord, words } from './text.js';
 import type { Section } from './types.js';
+
+export { IndexLoadError } from './indexErrors.js';
 
 export const INDEX_FORMAT = 'docent-index';
 /**
@@ -21,6 +25,16 @@ export interface DocentIndex {
   readonly sections: readonly Section[];
   /** The inverted index over the sections (use `search` and `answer`). */
   readonly terms: TermIndex;
+  /** For an index read in parts: loads the postings and the text a query needs (`searchAsync`, `answerAsync`). */
+  readonly parts?: PartLoader;
+}
+
+/** Loads the parts of an index that come in parts. */
+export interface PartLoader {
+  /** Loads the postings of these terms and the text of these sections (positions), those not loaded yet. */
+  ensure(needs: { terms?: Iterable<string>; sections?: Iterable<number> }): Promise<void>;
+  /** Whether the text of the section at this position is loaded. */
+  hasText(id: number): boolean;
 }
 
 /** The JSON shape of an index file. */
@@ -122,27 +136,17 @@ export function serializeIndex(index: DocentIndex): string {
   return JSON.stringify(file);
 }
 
-/** Thrown by `loadIndex` with a message that names the problem and how to fix it. */
-export class IndexLoadError extends Error {
-  override readonly name = 'IndexLoadError';
-  constructor(message: string) {
-    super(`Cannot load the Docent index: ${message}`);
-  }
-}
-
 export interface LoadOptions {
   /** Recompute the content hash and reject an index whose sections were changed. Default `true`. */
   verifyHash?: boolean;
+  /**
+   * For an index in parts: fetches a part's text by its path relative to the index file's URL. Each part is checked
+   * against the hash the index gives it when it arrives.
+   */
+  fetchPart?: (path: string) => Promise<string>;
 }
 
-const REBUILD = 'Rebuild the index (docusaurus build, or `docent index <dir>`) and deploy the new file.';
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
-}
 
 /** Whether JSON text ends inside an object, array or string: the mark of a cut-off file. */
 function hasUnclosedBrackets(text: string): boolean {
@@ -189,9 +193,6 @@ function parseText(text: string): unknown {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const STRING_FIELDS = ['id', 'url', 'pageUrl', 'pageTitle', 'heading', 'text', 'description'] as const;
 
@@ -244,6 +245,7 @@ export function loadIndex(input: string | unknown, options: LoadOptions = {}): D
       `"sectionCount" is ${data.sectionCount === undefined ? 'missing' : describe(data.sectionCount)}, expected a whole number. ${REBUILD}`,
     );
   }
+  if (data.layout === 'parts') return readPartsManifest(data, options);
   if (!Array.isArray(data.sections)) {
     throw new IndexLoadError(`"sections" is ${data.sections === undefined ? 'missing' : describe(data.sections)}, expected an array. ${REBUILD}`);
   }

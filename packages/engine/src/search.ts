@@ -264,18 +264,31 @@ function sectionFactor(index: DocentIndex, id: number): number {
 /** Weight of a page's second and third best sections in its score (the best counts in full). */
 const SUPPORT_WEIGHTS = [0.6, 0.3];
 
-/**
- * Searches the index: prefix and typo tolerant, page title > heading > text, results grouped by
- * page. A section's score is its own match plus page evidence: part of the scores of the page's
- * next best sections and the share of query terms the page matches as a whole. Pages are ordered
- * by their best section. An empty query gives `[]`.
- */
-export function search(index: DocentIndex, query: string, options: SearchOptions = {}): PageHit[] {
+interface Scored {
+  result: TermHit;
+  score: number;
+}
+
+interface SearchPlan {
+  topic: string;
+  limit: number;
+  perPage: number;
+  pathPrefix: string | undefined;
+  queries: QueryTerm[];
+}
+
+function planSearch(index: DocentIndex, query: string, options: SearchOptions): SearchPlan | null {
   const limit = Math.max(0, Math.floor(options.limit ?? 8));
   const perPage = Math.max(1, Math.floor(options.maxSectionsPerPage ?? 3));
-  if (!query.trim() || limit === 0) return [];
+  if (!query.trim() || limit === 0) return null;
   const topic = topicQuery(query);
-  const { hits: results, expansions } = rawSearch(index, topic, options.pathPrefix);
+  return { topic, limit, perPage, pathPrefix: options.pathPrefix, queries: searchTerms(index, correctTranspositions(index, topic)) };
+}
+
+/** The sections ranked on their own match and their page's evidence: needs the query's postings, no text. */
+function scoreSections(index: DocentIndex, plan: SearchPlan): { scored: Scored[]; expansions: RankResult['expansions'] } {
+  const filter = pathFilter(index, plan.pathPrefix);
+  const { hits: results, expansions } = index.terms.rank(plan.queries, { boost: FIELD_BOOSTS, bm25: BM25, ...(filter ? { filter } : {}) });
   // Rarer query terms weigh more in coverage: a page matching only "api" covers little.
   const frequency = new Map<string, number>();
   for (const result of results) for (const term of result.queryTerms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
@@ -289,59 +302,115 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
   }
   const weightOf = (term: string) => weights.get(term) ?? 0;
   totalWeight ||= 1;
-  const queryBigrams = bigramsOf(primaryTerms(topic));
-  const byPage = new Map<string, { results: TermHit[]; terms: Set<string>; bonus: number; coverage: number }>();
+  const byPage = new Map<string, { results: TermHit[]; terms: Set<string> }>();
   for (const result of results.slice(0, RANKED_CANDIDATES)) {
-    const section = index.sections[result.id];
-    if (!section) continue;
-    let page = byPage.get(section.pageUrl);
-    if (!page) {
-      page = { results: [], terms: new Set(), bonus: 0, coverage: 0 };
-      byPage.set(section.pageUrl, page);
-    }
+    const pageUrl = index.sections[result.id]?.pageUrl;
+    if (pageUrl === undefined) continue;
+    let page = byPage.get(pageUrl);
+    if (!page) byPage.set(pageUrl, (page = { results: [], terms: new Set() }));
     page.results.push(result);
     result.queryTerms.forEach((term) => page!.terms.add(term));
   }
-  const scored: Array<{ result: TermHit; section: Section; score: number }> = [];
+  const scored: Scored[] = [];
   for (const page of byPage.values()) {
     // Results are best first, so results[1] and results[2] are the next best sections.
-    page.bonus = SUPPORT_WEIGHTS.reduce((sum, weight, i) => sum + weight * (page.results[i + 1]?.score ?? 0), 0);
+    const bonus = SUPPORT_WEIGHTS.reduce((sum, weight, i) => sum + weight * (page.results[i + 1]?.score ?? 0), 0);
     let pageWeight = 0;
     page.terms.forEach((term) => (pageWeight += weightOf(term)));
-    page.coverage = pageWeight / totalWeight;
+    const pageCoverage = pageWeight / totalWeight;
     for (const result of page.results) {
-      const section = index.sections[result.id]!;
       const own = result.queryTerms.reduce((sum, term) => sum + weightOf(term), 0) / totalWeight;
-      const coverage = 0.5 * page.coverage + 0.5 * own;
-      const score = sectionFactor(index, result.id) * (result.score + page.bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
-      scored.push({ result, section, score });
+      const coverage = 0.5 * pageCoverage + 0.5 * own;
+      const score = sectionFactor(index, result.id) * (result.score + bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
+      scored.push({ result, score });
     }
   }
-  const byScore = (a: { score: number; result: TermHit }, b: { score: number; result: TermHit }) => b.score - a.score || a.result.id - b.result.id;
   scored.sort(byScore);
-  if (queryBigrams.length) {
-    // Word pairs need a section's text: only the best candidates are looked at, so a query costs the same on any site.
-    const best = scored.slice(0, PHRASE_CANDIDATES);
-    for (const entry of best) {
-      const bigrams = sectionBigrams(entry.section);
-      const phrases = queryBigrams.filter((bigram) => bigrams.has(bigram)).length;
-      entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrases / queryBigrams.length);
-    }
-    scored.splice(0, best.length, ...best.sort(byScore));
-  }
+  return { scored, expansions };
+}
 
-  const pages = new Map<string, PageHit>();
-  let count = 0;
-  for (const { result, section, score } of scored) {
-    if (count >= limit) break;
-    let page = pages.get(section.pageUrl);
-    if (!page) {
-      page = { pageUrl: section.pageUrl, pageTitle: section.pageTitle, score, sections: [] };
-      pages.set(section.pageUrl, page);
-    }
-    if (page.sections.length >= perPage) continue;
-    page.sections.push({ ...sectionHit(index, section, result, expansions), score });
-    count++;
+function byScore(a: Scored, b: Scored): number {
+  return b.score - a.score || a.result.id - b.result.id;
+}
+
+/** The sections whose text the phrase bonus reads. */
+function phraseCandidates(scored: readonly Scored[]): number[] {
+  return scored.slice(0, PHRASE_CANDIDATES).map((entry) => entry.result.id);
+}
+
+/** Multiplies the best candidates' scores by their phrase matches, and puts them in order again. */
+function applyPhrases(index: DocentIndex, scored: Scored[], topic: string): void {
+  const queryBigrams = bigramsOf(primaryTerms(topic));
+  if (!queryBigrams.length) return;
+  // Word pairs need a section's text: only the best candidates are looked at, so a query costs the same on any site.
+  const best = scored.slice(0, PHRASE_CANDIDATES);
+  for (const entry of best) {
+    const bigrams = sectionBigrams(sectionWithText(index, entry.result.id));
+    const phrases = queryBigrams.filter((bigram) => bigrams.has(bigram)).length;
+    entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrases / queryBigrams.length);
   }
-  return [...pages.values()].filter((page) => page.sections.length > 0);
+  scored.splice(0, best.length, ...best.sort(byScore));
+}
+
+/** The sections shown: `limit` in all, at most `perPage` under one page, in order. */
+function shownSections(index: DocentIndex, scored: readonly Scored[], plan: SearchPlan): Scored[] {
+  const perPage = new Map<string, number>();
+  const shown: Scored[] = [];
+  for (const entry of scored) {
+    if (shown.length >= plan.limit) break;
+    const pageUrl = index.sections[entry.result.id]!.pageUrl;
+    const count = perPage.get(pageUrl) ?? 0;
+    if (count >= plan.perPage) continue;
+    perPage.set(pageUrl, count + 1);
+    shown.push(entry);
+  }
+  return shown;
+}
+
+function pageHits(index: DocentIndex, shown: readonly Scored[], expansions: RankResult['expansions']): PageHit[] {
+  const pages = new Map<string, PageHit>();
+  for (const { result, score } of shown) {
+    const section = sectionWithText(index, result.id);
+    let page = pages.get(section.pageUrl);
+    if (!page) pages.set(section.pageUrl, (page = { pageUrl: section.pageUrl, pageTitle: section.pageTitle, score, sections: [] }));
+    page.sections.push({ ...sectionHit(index, section, result, expansions), score });
+  }
+  return [...pages.values()];
+}
+
+/** A section whose text is here: for an index in parts, an error naming the fix when it is not loaded yet. */
+export function sectionWithText(index: DocentIndex, id: number): Section {
+  if (index.parts && !index.parts.hasText(id)) {
+    throw new Error(`the text of section ${id} is in a part of the index that is not loaded: use searchAsync or answerAsync`);
+  }
+  return index.sections[id]!;
+}
+
+/**
+ * Searches the index: prefix and typo tolerant, page title > heading > text, results grouped by
+ * page. A section's score is its own match plus page evidence: part of the scores of the page's
+ * next best sections and the share of query terms the page matches as a whole. Pages are ordered
+ * by their best section. An empty query gives `[]`. An index in parts needs `searchAsync`.
+ */
+export function search(index: DocentIndex, query: string, options: SearchOptions = {}): PageHit[] {
+  const plan = planSearch(index, query, options);
+  if (!plan) return [];
+  const { scored, expansions } = scoreSections(index, plan);
+  applyPhrases(index, scored, plan.topic);
+  return pageHits(index, shownSections(index, scored, plan), expansions);
+}
+
+/** `search` on any index: an index in parts first loads the postings and the text the query needs. */
+export async function searchAsync(index: DocentIndex, query: string, options: SearchOptions = {}): Promise<PageHit[]> {
+  const parts = index.parts;
+  if (!parts) return search(index, query, options);
+  const plan = planSearch(index, query, options);
+  if (!plan) return [];
+  await parts.ensure({ terms: index.terms.termsOf(plan.queries) });
+  const { scored, expansions } = scoreSections(index, plan);
+  await parts.ensure({ sections: phraseCandidates(scored) });
+  applyPhrases(index, scored, plan.topic);
+  const shown = shownSections(index, scored, plan);
+  await parts.ensure({ sections: shown.map((entry) => entry.result.id) });
+  return pageHits(index, shown, expansions);
 }

@@ -74,13 +74,21 @@ export class TermIndex {
   private readonly averages: number[];
   private documentFrequencies = new Map<string, number>();
 
+  private readonly known: ReadonlySet<string>;
+  /**
+   * For an index read from parts: the position in the vocabulary where each part of the postings starts, and which
+   * parts are loaded. Null when every term's postings are here.
+   */
+  private parts: { starts: readonly number[]; loaded: boolean[] } | null = null;
+
   private constructor(
     readonly documentCount: number,
     private readonly fieldLengths: Uint32Array,
     /** Sorted in code-unit order, for prefix ranges. */
     readonly vocabulary: readonly string[],
-    private readonly postings: ReadonlyMap<string, TermPostings>,
+    private readonly postings: Map<string, TermPostings>,
   ) {
+    this.known = new Set(vocabulary);
     this.averages = FIELDS.map((_, field) => {
       let total = 0;
       for (let doc = 0; doc < documentCount; doc++) total += fieldLengths[doc * FIELDS.length + field] ?? 0;
@@ -128,7 +136,79 @@ export class TermIndex {
     return new TermIndex(documentCount, Uint32Array.from(fieldLengths), vocabulary, map);
   }
 
+  /**
+   * An index whose postings come in parts, loaded later with `addPart`: `starts[n]` is the position in the
+   * vocabulary of part n's first term.
+   */
+  static withoutPostings(documentCount: number, fieldLengths: readonly number[], vocabulary: readonly string[], starts: readonly number[]): TermIndex {
+    if (fieldLengths.length !== documentCount * FIELDS.length) throw new Error(`fieldLengths does not hold ${FIELDS.length} numbers per section`);
+    if (starts[0] !== 0 || starts.some((start, n) => n > 0 && start <= starts[n - 1]!) || (starts[starts.length - 1] ?? 0) >= Math.max(1, vocabulary.length)) {
+      throw new Error('the starts of the parts are not increasing positions in the vocabulary');
+    }
+    const index = new TermIndex(documentCount, Uint32Array.from(fieldLengths), vocabulary, new Map());
+    index.parts = { starts, loaded: starts.map(() => false) };
+    return index;
+  }
+
+  /** The part of the postings that holds a term (for an index in parts), or null. */
+  partOf(term: string): number | null {
+    if (!this.parts || !this.known.has(term)) return null;
+    const position = lowerBound(this.vocabulary, term);
+    let part = 0;
+    while (part + 1 < this.parts.starts.length && this.parts.starts[part + 1]! <= position) part++;
+    return part;
+  }
+
+  /** The parts, not loaded yet, that hold these terms. */
+  missingParts(terms: Iterable<string>): number[] {
+    const missing = new Set<number>();
+    for (const term of terms) {
+      const part = this.partOf(term);
+      if (part !== null && !this.parts!.loaded[part]) missing.add(part);
+    }
+    return [...missing].sort((a, b) => a - b);
+  }
+
+  /** Adds part n's postings, one flat list per term from the part's first term on (the JSON form of each). */
+  addPart(part: number, postings: readonly (readonly number[])[]): void {
+    const parts = this.parts;
+    if (!parts || part < 0 || part >= parts.starts.length) throw new Error(`there is no part ${part} of the postings`);
+    const start = parts.starts[part]!;
+    const end = parts.starts[part + 1] ?? this.vocabulary.length;
+    if (postings.length !== end - start) throw new Error(`part ${part} holds ${postings.length} terms; the vocabulary gives it ${end - start}`);
+    postings.forEach((flat, offset) => {
+      const term = this.vocabulary[start + offset]!;
+      this.postings.set(term, decodePostings(flat, this.documentCount, term));
+    });
+    parts.loaded[part] = true;
+  }
+
+  /**
+   * The index terms a query reads: each term itself, the longer words of a prefix term and the near spellings of a
+   * typo term. `rank` needs their postings.
+   */
+  termsOf(queries: readonly QueryTerm[]): string[] {
+    const terms = new Set<string>();
+    for (const query of queries.slice(0, MAX_QUERY_TERMS)) {
+      if (this.known.has(query.term)) terms.add(query.term);
+      const prefixed = query.prefix ? this.longerTerms(query.term) : [];
+      prefixed.forEach((term) => terms.add(term));
+      if (query.fuzzy) for (const [term] of this.typos(query.term, query.fuzzy)) terms.add(term);
+    }
+    return [...terms];
+  }
+
+  /** A term's postings; for an index in parts, an error when its part is not loaded. */
+  private fieldsOf(term: string): TermPostings | undefined {
+    const fields = this.postings.get(term);
+    if (!fields && this.parts && this.known.has(term)) {
+      throw new Error(`the postings of "${term}" are in part ${this.partOf(term)}, which is not loaded: use searchAsync or answerAsync`);
+    }
+    return fields;
+  }
+
   toJSON(): SerializedTerms {
+    if (this.parts) throw new Error('an index read from parts cannot be written whole');
     return {
       documentCount: this.documentCount,
       fieldLengths: Array.from(this.fieldLengths),
@@ -143,7 +223,7 @@ export class TermIndex {
   }
 
   has(term: string): boolean {
-    return this.postings.has(term);
+    return this.known.has(term);
   }
 
   /** Whether some index term starts with `prefix`. */
@@ -156,7 +236,7 @@ export class TermIndex {
   documentFrequency(term: string): number {
     let count = this.documentFrequencies.get(term);
     if (count === undefined) {
-      const fields = this.postings.get(term);
+      const fields = this.fieldsOf(term);
       const docs = new Set<number>();
       for (const field of fields ?? []) if (field) for (const doc of field.docs) docs.add(doc);
       count = docs.size;
@@ -168,7 +248,7 @@ export class TermIndex {
 
   /** Whether section `id` holds the term in any field. */
   contains(id: number, term: string): boolean {
-    return (this.postings.get(term) ?? []).some((field) => field !== null && binarySearch(field.docs, id));
+    return (this.fieldsOf(term) ?? []).some((field) => field !== null && binarySearch(field.docs, id));
   }
 
   /** Index terms longer than `prefix` that start with it. */
@@ -203,7 +283,7 @@ export class TermIndex {
     used.forEach((query, queryIndex) => {
       const bit = 1 << queryIndex;
       const add = (term: string, weight: number): void => {
-        const fields = this.postings.get(term);
+        const fields = this.fieldsOf(term);
         if (!fields) return;
         const terms = expansions.get(query.term) ?? [];
         if (!terms.includes(term)) terms.push(term);

@@ -1,0 +1,84 @@
+/**
+ * An index in parts gives the same results as the whole file, loads only the parts a query reads, and names the
+ * part and the fix when one is missing, changed or from another build.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { answer, answerAsync, IndexLoadError, loadIndex, search, searchAsync, splitIndex } from '../src/index.js';
+import { fixtureIndex } from './helpers.js';
+
+const QUERIES = ['webhooks', 'dark mod', 'retried', 'acme.config.json', 'install the package', 'drak', 'troubleshooting support'];
+const QUESTIONS = ['How often are webhooks retried?', 'How do I install the widget?', 'What is the capital of France?'];
+
+async function splitFixture() {
+  const whole = await fixtureIndex();
+  // Small parts, so that the fixture site has many.
+  const split = splitIndex(whole, { postingsPerPart: 200, sectionsPerPart: 2 });
+  const files = new Map(split.parts.map((part) => [part.path, part.content]));
+  const fetched: string[] = [];
+  const fetchPart = async (path: string) => {
+    fetched.push(path);
+    const content = files.get(path);
+    if (content === undefined) throw new Error('HTTP 404');
+    return content;
+  };
+  return { whole, split, files, fetched, fetchPart };
+}
+
+describe('an index in parts', () => {
+  it('writes a manifest and parts under a folder named after the index hash', async () => {
+    const { whole, split } = await splitFixture();
+    const manifest = JSON.parse(split.manifest) as Record<string, unknown>;
+    assert.equal(manifest.layout, 'parts');
+    assert.equal(manifest.hash, whole.hash);
+    assert.equal(manifest.sectionCount, whole.sections.length);
+    assert.ok(split.parts.length >= 2);
+    assert.ok(split.parts.every((part) => part.path.startsWith(`docent-index-${whole.hash}/`)));
+    assert.ok(!split.manifest.includes(whole.sections[1]!.text), 'no section text in the manifest');
+  });
+
+  it('searches and answers exactly as the whole index does, loading only what each query reads', async () => {
+    const { whole, split, fetched, fetchPart } = await splitFixture();
+    const parts = loadIndex(split.manifest, { fetchPart });
+    for (const query of QUERIES) assert.deepEqual(await searchAsync(parts, query, { limit: 10 }), search(whole, query, { limit: 10 }), query);
+    for (const question of QUESTIONS) assert.deepEqual(await answerAsync(parts, question), answer(whole, question), question);
+    assert.ok(fetched.length <= split.parts.length, 'each part is fetched at most once');
+    assert.equal(new Set(fetched).size, fetched.length);
+
+    const fresh = loadIndex(split.manifest, { fetchPart });
+    fetched.length = 0;
+    await searchAsync(fresh, 'webhooks');
+    assert.ok(fetched.length < split.parts.length, `one query loads some parts, not all (${fetched.length} of ${split.parts.length})`);
+  });
+
+  it('says to use searchAsync when a sync search needs a part that is not loaded', async () => {
+    const { split, fetchPart } = await splitFixture();
+    const parts = loadIndex(split.manifest, { fetchPart });
+    assert.throws(() => search(parts, 'webhooks'), /not loaded: use searchAsync or answerAsync/);
+  });
+
+  it('names the part and the fix when a part is missing, changed or from another build', async () => {
+    const { split, files } = await splitFixture();
+    const missing = loadIndex(split.manifest, { fetchPart: async (path) => (path.includes('/terms-') ? Promise.reject(new Error('HTTP 404')) : files.get(path)!) });
+    await assert.rejects(searchAsync(missing, 'webhooks'), (error: unknown) => {
+      assert.ok(error instanceof IndexLoadError);
+      assert.match(error.message, /the part docent-index-[0-9a-f]{16}\/terms-\d+\.json could not be loaded \(HTTP 404\)\. Deploy the folder docent-index-[0-9a-f]{16} beside the index file/);
+      return true;
+    });
+    const changed = loadIndex(split.manifest, { fetchPart: async (path) => files.get(path)!.replace('"index"', '"index" ') });
+    await assert.rejects(searchAsync(changed, 'webhooks'), /does not match the hash the index gives it: it comes from another build or was changed/);
+    assert.throws(() => loadIndex(split.manifest), /comes in parts, and the caller gave no way to fetch them/);
+  });
+
+  it('rejects a manifest whose sections or parts are malformed, naming the field', async () => {
+    const { split, fetchPart } = await splitFixture();
+    const broken = (change: (manifest: Record<string, unknown>) => void) => {
+      const manifest = JSON.parse(split.manifest) as Record<string, unknown>;
+      change(manifest);
+      return () => loadIndex(JSON.stringify(manifest), { fetchPart });
+    };
+    assert.throws(broken((manifest) => ((manifest.sections as unknown[][])[0]![0] = 99)), /sections\[0\] names page number 99/);
+    assert.throws(broken((manifest) => ((manifest.sections as unknown[][])[1]![4] = 7)), /sections\[1\] has level number 7/);
+    assert.throws(broken((manifest) => ((manifest.text as { parts: Array<{ path: string }> }).parts[0]!.path = '../etc/passwd.json')), /"text" is an object, expected the parts/);
+  });
+});
