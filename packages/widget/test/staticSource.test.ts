@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
-import { buildIndex, extractSections, serializeIndex } from '@docent/engine';
+import { buildIndex, extractSections, serializeIndex, splitIndex } from '@docent/engine';
 import { createStaticSource, forgetIndexes } from '../src/data/staticSource.js';
 
 const PAGES = [
@@ -67,6 +67,30 @@ describe('static source', () => {
     await assert.rejects(source.search('sitemap'), /HTTP 404/);
     assert.ok((await source.search('sitemap')).length > 0);
     assert.equal(fetcher.urls.length, 2);
+  });
+
+  test('an index in parts: fetches the manifest, then only the parts a query reads, relative to the index URL', async () => {
+    const split = splitIndex(buildIndex(PAGES.flatMap((page) => extractSections(page))), { postingsPerPart: 20, sectionsPerPart: 1 });
+    const files = new Map([['https://docent.invalid/search/docent-index.json', split.manifest], ...split.parts.map((part): [string, string] => [`https://docent.invalid/search/${part.path}`, part.content])]);
+    const urls: string[] = [];
+    const source = createStaticSource('/search/docent-index.json', async (url) => {
+      urls.push(url);
+      const content = files.get(url);
+      if (content === undefined) throw new Error(`Could not load the search index ${url}: HTTP 404`);
+      return content;
+    });
+    const results = await source.search('cookies');
+    assert.equal(results[0]?.pageUrl, '/privacy');
+    assert.match(results[0]?.sections[0]?.snippet ?? '', /<mark>cookies<\/mark>/);
+    assert.equal(urls[0], 'https://docent.invalid/search/docent-index.json');
+    assert.ok(urls.length > 1 && urls.length < files.size, `a search fetched ${urls.length} of ${files.size} files`);
+    const answered = await source.ask('How do I keep recent searches in memory only?');
+    assert.equal(answered.citations[0]?.sectionUrl, '/privacy#history');
+
+    files.delete(`https://docent.invalid/search/${split.parts.find((part) => part.path.includes('/text-0'))!.path}`);
+    forgetIndexes();
+    const broken = createStaticSource('/search/docent-index.json', async (url) => files.get(url) ?? Promise.reject(new Error(`Could not load the search index ${url}: HTTP 404`)));
+    await assert.rejects(broken.search('sitemap'), /text-0\.json could not be loaded .*HTTP 404.*Deploy the folder docent-index-[0-9a-f]{16} beside the index file/);
   });
 
   test('a truncated index fails with the engine’s readable error', async () => {

@@ -1,8 +1,10 @@
 /**
  * Static mode: the index file is fetched once per URL (the promise is cached and shared by every element on the
- * page) and searched and answered in the browser. Every engine call of the widget goes through this module.
+ * page) and searched and answered in the browser. A large site's index comes in parts: the file is a manifest, and
+ * each query fetches the parts it reads, relative to the index URL. Every engine call of the widget goes through
+ * this module.
  */
-import { answer, loadIndex, search } from '@docent/engine';
+import { answerAsync, loadIndex, searchAsync } from '@docent/engine';
 import type { Answer, DataSource, PageHit, SearchOptions } from './types.js';
 
 type LoadedIndex = ReturnType<typeof loadIndex>;
@@ -29,7 +31,7 @@ async function fetchText(url: string): Promise<string> {
 function loadCached(url: string, fetcher: FetchText): Promise<LoadedIndex> {
   let pending = indexes.get(url);
   if (!pending) {
-    pending = fetcher(url).then((text) => loadIndex(text));
+    pending = fetcher(url).then((text) => loadIndex(text, { fetchPart: (path) => fetcher(new URL(path, url).href) }));
     // A failed load is forgotten, so "Try again" fetches again.
     pending.catch(() => indexes.delete(url));
     indexes.set(url, pending);
@@ -45,11 +47,11 @@ export function createStaticSource(indexUrl: string, fetcher: FetchText = fetchT
     },
     async search(query: string, options: SearchOptions = {}): Promise<readonly PageHit[]> {
       const index = await loadCached(url, fetcher);
-      return search(index, query, { limit: options.limit, pathPrefix: options.pathPrefix });
+      return searchAsync(index, query, { limit: options.limit, pathPrefix: options.pathPrefix });
     },
     async ask(question: string): Promise<Answer> {
       const index = await loadCached(url, fetcher);
-      const result = answer(index, question);
+      const result = await answerAsync(index, question);
       return {
         answered: result.answered,
         markdown: result.markdown,
