@@ -42,7 +42,8 @@ export default function pluginDocent(context: LoadContext, options: ResolvedOpti
       );
       const kib = (report.indexBytes / 1024).toFixed(1);
       console.log(
-        `[docent] indexed ${report.pages} pages into ${report.sections} sections (${options.indexPath}, ${kib} KiB) ` +
+        `[docent] indexed ${report.pages} pages into ${report.sections} sections (${options.indexPath}, ${kib} KiB` +
+          `${report.indexParts ? `, with ${report.indexParts} parts beside it` : ''}) ` +
           `and wrote llms.txt, llms-full.txt and ${report.pages} Markdown copies in ${report.milliseconds} ms` +
           (optedOut.size ? `; ${optedOut.size} page(s) opted out with docent: false` : ''),
       );

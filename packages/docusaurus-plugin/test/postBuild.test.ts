@@ -67,3 +67,31 @@ describe('markOptedOut', () => {
     assert.deepEqual([...pages], ['/kept']);
   });
 });
+
+describe('writeArtifacts', () => {
+  it('writes a large site’s index in parts beside the index file, which the engine reads back', async () => {
+    const { randomBytes } = await import('node:crypto');
+    // The built plugin: writeArtifacts copies the compiled browser script that lib/ holds.
+    const { writeArtifacts } = (await import('../lib/server/postBuild.js')) as typeof import('../src/server/postBuild');
+    const { normalizeOptions } = await import('../src/options');
+    const { loadIndex, searchAsync } = await import('@docent/engine');
+    const outDir = await mkdtemp(path.join(tmpdir(), 'docent-parts-'));
+    try {
+      // 40 long pages of random words, which no compression shrinks: an index well over the threshold.
+      for (let page = 0; page < 40; page++) {
+        const words = Array.from({ length: 5000 }, () => randomBytes(5).toString('hex')).join(' ');
+        await writeFile(path.join(outDir, `page-${page}.html`), `<!doctype html><html><head><title>Page ${page}</title></head><body><main><h1>Page ${page}</h1><p>${words}</p></main></body></html>`);
+      }
+      const options = normalizeOptions({ project: 'docent-docs', indexPath: 'search/docent-index.json' });
+      const report = await writeArtifacts({ outDir, baseUrl: '/', site: { title: 'T', tagline: '', url: 'https://example.com' } }, options);
+      assert.ok(report.indexParts > 10, `${report.indexParts} parts`);
+      const manifest = await readFile(path.join(outDir, 'search', 'docent-index.json'), 'utf8');
+      assert.equal((JSON.parse(manifest) as { layout: string }).layout, 'parts');
+      const index = loadIndex(manifest, { fetchPart: (file) => readFile(path.join(outDir, 'search', file), 'utf8') });
+      const word = /<p>(\w+) /.exec(await readFile(path.join(outDir, 'page-12.html'), 'utf8'))?.[1] ?? '';
+      assert.equal((await searchAsync(index, word))[0]?.pageUrl, '/page-12');
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+});

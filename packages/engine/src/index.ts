@@ -17,7 +17,7 @@ export {
   SUPPORTED_INDEX_VERSIONS,
 } from './indexing.js';
 export type { DocentIndex, SerializedIndex, LoadOptions, PartLoader } from './indexing.js';
-export { splitIndex } from './parts.js';
+export { indexFiles, PARTS_THRESHOLD_BYTES, splitIndex } from './parts.js';
 export type { IndexPart, SplitIndex, SplitOptions } from './parts.js';
 export { search, searchAsync, snippet, highlight, warmSearch } from './search.js';
 export { answer, answerAsync, withTextFragment, encodeTextDirective, ANSWER_THRESHOLD } from './answer.js';

@@ -8,7 +8,7 @@
  */
 import { contentHash } from './hash.js';
 import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
-import { INDEX_FORMAT, INDEX_VERSION, type DocentIndex, type LoadOptions, type PartLoader } from './indexing.js';
+import { INDEX_FORMAT, INDEX_VERSION, serializeIndex, type DocentIndex, type LoadOptions, type PartLoader } from './indexing.js';
 import { FIELDS, TermIndex } from './termIndex.js';
 import type { HeadingLevel, Section } from './types.js';
 
@@ -253,4 +253,21 @@ export function readPartsManifest(data: Record<string, unknown>, options: LoadOp
   }
   const parts = new Parts(manifest, sections, termIndex, fetchPart);
   return { format: INDEX_FORMAT, version: manifest.version, hash: manifest.hash, sections, terms: termIndex, parts };
+}
+
+/**
+ * Above this size, an index is written in parts: a file this large takes seconds to download on a phone before the
+ * first result (2 MiB of JSON is about 450 KiB gzip). A smaller index stays one file.
+ */
+export const PARTS_THRESHOLD_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The files of an index, the first being the index file itself (the manifest, for an index in parts) and the others
+ * its parts, at their paths relative to it: one file up to `threshold` bytes, parts above.
+ */
+export function indexFiles(index: DocentIndex, threshold = PARTS_THRESHOLD_BYTES): { layout: 'file' | 'parts'; files: IndexPart[] } {
+  const whole = serializeIndex(index);
+  if (whole.length <= threshold) return { layout: 'file', files: [{ path: '', content: whole }] };
+  const split = splitIndex(index);
+  return { layout: 'parts', files: [{ path: '', content: split.manifest }, ...split.parts] };
 }

@@ -82,3 +82,18 @@ describe('an index in parts', () => {
     assert.throws(broken((manifest) => ((manifest.text as { parts: Array<{ path: string }> }).parts[0]!.path = '../etc/passwd.json')), /"text" is an object, expected the parts/);
   });
 });
+
+describe('indexFiles', () => {
+  it('keeps a small index in one file and writes a large one in parts', async () => {
+    const { indexFiles, serializeIndex } = await import('../src/index.js');
+    const whole = await fixtureIndex();
+    const small = indexFiles(whole);
+    assert.equal(small.layout, 'file');
+    assert.deepEqual(small.files, [{ path: '', content: serializeIndex(whole) }]);
+    const large = indexFiles(whole, 1000);
+    assert.equal(large.layout, 'parts');
+    assert.equal(large.files[0]?.path, '');
+    assert.equal(JSON.parse(large.files[0]!.content).layout, 'parts');
+    assert.ok(large.files.slice(1).every((file) => file.path.startsWith(`docent-index-${whole.hash}/`)));
+  });
+});

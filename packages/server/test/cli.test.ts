@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { loadIndex, searchAsync } from '@docent/engine';
 import { main } from '../src/cli.js';
 
 function page(title: string, body: string): string {
@@ -70,7 +71,12 @@ describe('docent CLI', () => {
       }
       const big = await capture(['index', docs]);
       assert.equal(big.code, 0);
-      assert.match(big.err, /the index is \d+ KiB gzip, over 500 KiB; readers download all of it before their first result\. Leave out pages nobody searches with --exclude/);
+      assert.match(big.out, /Indexed 33 pages .*docent-index\.json \([\d.]+ KiB, with \d+ parts in .*docent-index-[0-9a-f]{16}\)/, 'a large index is written in parts');
+      const manifest = readFileSync(join(docs, 'docent-index.json'), 'utf8');
+      const parts = loadIndex(manifest, { fetchPart: async (file) => readFileSync(join(docs, file), 'utf8') });
+      const word = /<p>(\w+) /.exec(readFileSync(join(docs, 'releases', 'big-7.html'), 'utf8'))?.[1] ?? '';
+      assert.equal((await searchAsync(parts, word))[0]?.pageUrl, '/releases/big-7', 'the parts on disk answer a search');
+      assert.match(big.err, /the index manifest is \d+ KiB gzip, over 500 KiB; readers download all of it before their first result\. Leave out pages nobody searches with --exclude/);
 
       const only = await capture(['index', docs, '--include', 'releases/1.0.html']);
       assert.match(only.out, /Indexed 1 pages/);

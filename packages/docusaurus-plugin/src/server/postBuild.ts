@@ -14,6 +14,8 @@ export interface ArtifactReport {
   pages: number;
   sections: number;
   indexBytes: number;
+  /** How many parts the index has besides its file; 0 for an index in one file. */
+  indexParts: number;
   milliseconds: number;
 }
 
@@ -28,16 +30,18 @@ export async function writeArtifacts(
 ): Promise<ArtifactReport> {
   const started = performance.now();
   // The engine is an ES module; this package is CommonJS, so it is loaded with import().
-  const { buildIndex, serializeIndex } = await import('@docent/engine');
+  const { buildIndex, indexFiles } = await import('@docent/engine');
   const { sectionsFromDirectory } = await import('@docent/engine/node');
   await markOptedOut(build, optedOut);
   const allSections = await sectionsFromDirectory(build.outDir, { cleanTitles: options.cleanTitles, baseUrl: build.baseUrl });
   const sections = allSections.filter((section) => !optedOut.has(section.pageUrl));
-  const json = serializeIndex(buildIndex(sections));
+  // A large site's index comes in parts beside the index file, which the widget fetches as a query needs them.
+  const { files } = indexFiles(buildIndex(sections));
+  const indexDir = path.posix.dirname(options.indexPath);
   const pages = groupByPage(sections);
 
   const writes = [
-    write(build.outDir, options.indexPath, json),
+    ...files.map((file) => write(build.outDir, file.path ? path.posix.join(indexDir, file.path) : options.indexPath, file.content)),
     write(build.outDir, 'llms.txt', llmsIndex(build.site, pages)),
     write(build.outDir, 'llms-full.txt', llmsFull(build.site, pages)),
     ...pages.map((page) => write(build.outDir, markdownFileOf(withoutBase(page.url, build.baseUrl)), pageToMarkdown(page))),
@@ -46,7 +50,8 @@ export async function writeArtifacts(
   return {
     pages: pages.length,
     sections: sections.length,
-    indexBytes: Buffer.byteLength(json),
+    indexBytes: Buffer.byteLength(files[0]!.content),
+    indexParts: files.length - 1,
     milliseconds: Math.round(performance.now() - started),
   };
 }

@@ -1,8 +1,8 @@
-import { stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import picomatch from 'picomatch';
-import { parseSelector, serializeIndex } from '@docent/engine';
+import { indexFiles, parseSelector } from '@docent/engine';
 import { listPages, indexDirectory } from '@docent/engine/node';
 import { UsageError, type Io } from './usage.js';
 import { parseCommand } from './args.js';
@@ -26,8 +26,8 @@ function pageFilter(include: readonly string[], exclude: readonly string[]): (fi
 }
 
 /**
- * Past this size (gzip), `docent index` warns: the widget downloads the whole file before a reader's first result,
- * and 500 KB is what a first search may cost on a slow mobile connection.
+ * Past this size (gzip), `docent index` warns: the widget downloads the index file (the manifest, for an index in
+ * parts) before a reader's first result, and 500 KB is what a first search may cost on a slow mobile connection.
  */
 export const INDEX_WARNING_GZIP_BYTES = 500 * 1024;
 
@@ -78,19 +78,25 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
   }
   if (filtered.size) io.err(`docent: index: left out ${filtered.size} pages that --include or --exclude rule out\n`);
   const index = await indexDirectory(dir, options);
-  const json = serializeIndex(index);
   const out = values.out ?? path.join(dir, 'docent-index.json');
-  await writeFile(out, json);
+  const { layout, files } = indexFiles(index);
+  for (const file of files) {
+    const target = file.path ? path.join(path.dirname(out), file.path) : out;
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.content);
+  }
   const ms = Math.round(performance.now() - started);
-  const kib = (Buffer.byteLength(json) / 1024).toFixed(1);
-  const gzipBytes = gzipSync(json).length;
+  const first = files[0]!.content;
+  const kib = (Buffer.byteLength(first) / 1024).toFixed(1);
+  const gzipBytes = gzipSync(first).length;
   if (gzipBytes > INDEX_WARNING_GZIP_BYTES) {
     io.err(
-      `docent: index: the index is ${(gzipBytes / 1024).toFixed(0)} KiB gzip, over ${INDEX_WARNING_GZIP_BYTES / 1024} KiB; readers download all of it before their first result. ` +
+      `docent: index: the index ${layout === 'parts' ? 'manifest ' : ''}is ${(gzipBytes / 1024).toFixed(0)} KiB gzip, over ${INDEX_WARNING_GZIP_BYTES / 1024} KiB; readers download all of it before their first result. ` +
         'Leave out pages nobody searches with --exclude (release notes, generated reference), or serve the project with docent serve, which searches on the server\n',
     );
   }
   const indexed = new Set(index.sections.map((section) => section.pageUrl)).size;
-  io.out(`Indexed ${indexed} pages${skipped.length ? ` (${skipped.length} skipped)` : ''} into ${index.sections.length} sections in ${ms} ms: ${out} (${kib} KiB)\n`);
+  const inParts = layout === 'parts' ? `, with ${files.length - 1} parts in ${path.join(path.dirname(out), path.dirname(files[1]!.path))}` : '';
+  io.out(`Indexed ${indexed} pages${skipped.length ? ` (${skipped.length} skipped)` : ''} into ${index.sections.length} sections in ${ms} ms: ${out} (${kib} KiB${inParts})\n`);
   return 0;
 }
