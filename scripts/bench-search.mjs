@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { indexInBrowser } from './bench-parts.mjs';
 import { ensureCorpus } from './corpora.mjs';
 import { ROOT, WEBSITE } from './lib.mjs';
 import { miniSearchRankings, pagefindRankings, RANK_DEPTH } from './search-peers.mjs';
@@ -94,8 +95,9 @@ export async function benchSearch({ corpora = ['django', 'nodejs', 'git', 'own']
       offset += questions.length;
     }
     const indexCost = await docentIndexCost(dir);
+    const browser = await indexInBrowser({ dir, questions: sets.dev.map((question) => question.q), chromiumPath });
     const sorted = [...docent.durations].sort((a, b) => a - b);
-    cost.push({ name, docent: { ...indexCost, p50: sorted[Math.floor(sorted.length / 2)] ?? 0, p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0 }, pagefind, minisearch: mini });
+    cost.push({ name, docent: { ...indexCost, p50: sorted[Math.floor(sorted.length / 2)] ?? 0, p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0, browser }, pagefind, minisearch: mini });
   }
 
   console.log('search quality (page routes, top 10; dev was tuned on, holdout never):');
@@ -106,12 +108,13 @@ export async function benchSearch({ corpora = ['django', 'nodejs', 'git', 'own']
     console.log(`${row.name.padEnd(8)} ${row.set.padEnd(8)} ${String(row.count).padStart(3)} | ${cells.join(' | ')} | ${margin >= 0 ? '+' : ''}${fixed(margin)}`);
   }
   console.log('');
-  console.log('search cost (Docent: one index file today; Pagefind: its bundle, and what its first query downloads):');
+  console.log('search cost (Docent: the index files docent index writes, one or a manifest and parts, and what its first result downloads in Chromium; Pagefind: the same):');
   for (const row of cost) {
     const { docent, pagefind } = row;
     console.log(
       `${row.name.padEnd(8)} Docent: ${docent.sections} sections, index ${(docent.ms / 1000).toFixed(1)} s, peak RSS ${(docent.maxRssKiB / 1024).toFixed(0)} MiB, ` +
-        `file ${kib(docent.bytes)} (${kib(docent.gzip)} gzip, all before the first result), query p50 ${fixed(docent.p50, 1)} ms p95 ${fixed(docent.p95, 1)} ms (Node) | ` +
+        `${docent.browser.layout === 'parts' ? `${docent.browser.files} files` : 'one file'}, ${kib(docent.browser.totalGzip)} gzip in all, first result ${kib(docent.browser.firstResult.bytes)} in ${docent.browser.firstResult.requests} requests, ` +
+        `keystroke p50 ${fixed(docent.browser.keystroke.p50, 1)} ms p95 ${fixed(docent.browser.keystroke.p95, 1)} ms (Chromium, ${docent.browser.keystroke.count}), query p50 ${fixed(docent.p50, 1)} ms p95 ${fixed(docent.p95, 1)} ms (Node) | ` +
         `Pagefind: ${pagefind.pageCount} pages, index ${(pagefind.indexMs / 1000).toFixed(1)} s, bundle ${kib(pagefind.bundle.gzipBytes)} gzip, first query ${kib(pagefind.firstQuery.bytes)} ` +
         `in ${pagefind.firstQuery.requests} requests, query p50 ${fixed(pagefind.queryMs.median, 0)} ms p95 ${fixed(pagefind.queryMs.p95, 0)} ms (Chromium) | ` +
         `MiniSearch: index ${(row.minisearch.indexMs / 1000).toFixed(1)} s, query p50 ${fixed(row.minisearch.queryMs.median, 1)} ms p95 ${fixed(row.minisearch.queryMs.p95, 1)} ms`,
