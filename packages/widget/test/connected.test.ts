@@ -97,6 +97,14 @@ describe('connected mode against the real server', { timeout: 60_000 }, () => {
     const filtered = await source.search('webhook', { limit: 8, pathPrefix: '/guides/' });
     assert.deepEqual(filtered.map((hit) => hit.pageUrl), [`${server.url}/guides/orders`]);
     assert.deepEqual(await source.search('zyxwvut'), []);
+    const [retried] = await source.search('retries', { limit: 8 });
+    assert.equal(retried?.sections[0]?.url, `${server.url}/webhooks#retries`);
+    assert.equal(retried?.sections[0]?.headingHtml, '<mark>Retries</mark>', 'headings come marked too');
+  });
+
+  test('search: no more sections than asked for', async () => {
+    const pages = await source.search('webhook', { limit: 2 });
+    assert.equal(pages.reduce((sum, hit) => sum + hit.sections.length, 0), 2);
   });
 
   test('ask: the answer streams piece by piece, then resolves cited; the next question continues the conversation', async () => {

@@ -2,90 +2,107 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ReaderFacingError } from '../src/data/errors.js';
 import {
-  markQuery,
-  queryTerms,
   readAnswer,
-  readSearchResults,
+  readSearchPages,
   readSources,
   sectionUrlOf,
   toAnswer,
   toAnswerStart,
-  toPageHits,
-  type ApiSearchResult,
+  toPageHit,
+  type ApiSearchPage,
+  type ApiSearchSection,
 } from '../src/data/remoteMapping.js';
 import { parseSnippet } from '../src/markdown/snippet.js';
 
 const ORIGIN = 'https://docs.acme.test';
 
-function result(path: string, heading: string | null, snippet: string, score: number, title = `Title of ${path.split('#')[0]}`): ApiSearchResult {
-  return { url: `${ORIGIN}${path}`, title, heading, breadcrumb: [title, ...(heading ? [heading] : [])], snippet, score };
+function section(path: string, heading: string | null, snippetHtml: string, score: number): ApiSearchSection {
+  const title = `Title of ${path.split('#')[0]}`;
+  return {
+    url: `${ORIGIN}${path}`,
+    heading,
+    heading_html: heading,
+    breadcrumb: [title, ...(heading ? [heading] : [])],
+    snippet_html: snippetHtml,
+    score,
+  };
+}
+
+function page(path: string, sections: ApiSearchSection[]): ApiSearchPage {
+  return { url: `${ORIGIN}${path}`, title: `Title of ${path}`, score: sections[0]?.score ?? 0, sections };
+}
+
+/** A response body with one page holding one section, for the checks of a single field. */
+function withSection(fields: Partial<Record<keyof ApiSearchSection, unknown>>): unknown {
+  return { query: 'webhook', results: [], pages: [{ ...page('/x', []), sections: [{ ...section('/x#y', 'Y', 'y', 1), ...fields }] }] };
 }
 
 describe('search results', () => {
-  const RESULTS = [
-    result('/webhooks#retries', 'Retries', 'Failed deliveries are retried five times.', 1),
-    result('/orders#events', 'Order events', 'A webhook for every order.', 0.9),
-    result('/webhooks', null, 'Acme sends a webhook for every new order.', 0.8),
-    result('/webhooks#signing', 'Signing', 'Each webhook is signed.', 0.7),
-    result('/webhooks#limits', 'Limits', 'Webhooks time out after 10 seconds.', 0.6),
-    result('/faq#webhooks', 'Webhooks', 'Yes, webhooks are retried.', 0.5),
+  const PAGES = [
+    page('/webhooks', [
+      section('/webhooks#retries', 'Retries', 'Failed <mark>webhook</mark> deliveries are retried.', 1),
+      section('/webhooks', null, 'Acme sends a <mark>webhook</mark> for every new order.', 0.8),
+    ]),
+    page('/orders', [section('/orders#events', 'Order events', 'A <mark>webhook</mark> for every order.', 0.9)]),
   ];
 
-  test('groups sections by page, pages in the order of their best section, sections in rank order', () => {
-    const pages = toPageHits(RESULTS, 'webhook', { limit: 8 });
+  test('keeps the server’s pages, their order and their sections as they are', () => {
+    const pages = readSearchPages({ query: 'webhook', results: [], pages: PAGES }).map(toPageHit);
     assert.deepEqual(
-      pages.map((page) => [page.pageUrl, page.pageTitle, page.sections.map((section) => section.url.replace(ORIGIN, ''))]),
+      pages.map((hit) => [hit.pageUrl, hit.pageTitle, hit.score, hit.sections.map((hitSection) => hitSection.url.replace(ORIGIN, ''))]),
       [
-        [`${ORIGIN}/webhooks`, 'Title of /webhooks', ['/webhooks#retries', '/webhooks', '/webhooks#signing']],
-        [`${ORIGIN}/orders`, 'Title of /orders', ['/orders#events']],
-        [`${ORIGIN}/faq`, 'Title of /faq', ['/faq#webhooks']],
+        [`${ORIGIN}/webhooks`, 'Title of /webhooks', 1, ['/webhooks#retries', '/webhooks']],
+        [`${ORIGIN}/orders`, 'Title of /orders', 0.9, ['/orders#events']],
       ],
     );
-    assert.equal(pages[0]?.score, 1);
-    assert.equal(pages[0]?.sections[1]?.heading, '', 'the part before the first heading has no heading');
-    assert.equal(pages[0]?.sections[1]?.headingHtml, undefined);
-    assert.deepEqual(pages[0]?.sections[0]?.breadcrumb, ['Title of /webhooks', 'Retries']);
+    const [retries, intro] = pages[0]?.sections ?? [];
+    assert.equal(retries?.snippet, 'Failed <mark>webhook</mark> deliveries are retried.');
+    assert.equal(retries?.headingHtml, 'Retries');
+    assert.deepEqual(retries?.breadcrumb, ['Title of /webhooks', 'Retries']);
+    assert.equal(intro?.heading, '', 'the part before the first heading has no heading');
+    assert.equal(intro?.headingHtml, undefined);
   });
 
-  test('shows at most three sections per page and `limit` in all, like the static results', () => {
-    const pages = toPageHits(RESULTS, 'webhook', { limit: 3 });
-    assert.deepEqual(
-      pages.flatMap((page) => page.sections.map((section) => section.url.replace(ORIGIN, ''))),
-      ['/webhooks#retries', '/webhooks', '/orders#events'],
-    );
-    assert.equal(toPageHits(RESULTS, 'webhook', { limit: 8, perPage: 1 }).length, 3);
-  });
-
-  test('marks the query’s words in snippets and headings: prefixes, plurals and other forms', () => {
-    const [page] = toPageHits(RESULTS, 'webhook retry', { limit: 8 });
-    assert.equal(page?.sections[0]?.snippet, 'Failed deliveries are <mark>retried</mark> five times.');
-    assert.equal(page?.sections[0]?.headingHtml, '<mark>Retries</mark>');
-    assert.equal(markQuery('Add a sitemap source.', queryTerms('sitem')), 'Add a <mark>sitemap</mark> source.');
-    assert.equal(markQuery('Configuring the configuration', queryTerms('configure')), '<mark>Configuring</mark> the <mark>configuration</mark>');
-    assert.equal(markQuery('Café au lait', queryTerms('cafe')), '<mark>Café</mark> au lait');
-  });
-
-  test('never marks stop words, and a query of stop words marks nothing', () => {
-    assert.equal(markQuery('How do I theme the widget?', queryTerms('how to theme the widget')), 'How do I <mark>theme</mark> the <mark>widget</mark>?');
-    assert.equal(markQuery('The theme', queryTerms('the')), 'The theme');
-  });
-
-  test('server text is escaped: markup in a snippet or heading is shown as text, never as HTML', () => {
-    const hostile = result('/x#y', '<img src=x onerror=alert(1)>', 'Use <script>alert("x")</script> & <mark>fake</mark> webhook', 1);
-    const [page] = toPageHits([hostile], 'webhook', { limit: 8 });
-    const section = page?.sections[0];
-    assert.equal(section?.snippet, 'Use &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;mark&gt;fake&lt;/mark&gt; <mark>webhook</mark>');
-    assert.equal(section?.headingHtml, '&lt;img src=x onerror=alert(1)&gt;');
-    // What the UI renders (as React text): the server's words exactly, and only the query word marked.
-    const parts = parseSnippet(section?.snippet ?? '');
-    assert.equal(parts.map((part) => part.text).join(''), 'Use <script>alert("x")</script> & <mark>fake</mark> webhook');
+  test('takes marked HTML that holds only escaped text and <mark>, and the UI shows its text as text', () => {
+    const escaped = 'Use &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; it&#39;s <mark>webhook</mark>';
+    const [hit] = readSearchPages(withSection({ heading: '<b>', heading_html: '&lt;b&gt;', snippet_html: escaped })).map(toPageHit);
+    const parts = parseSnippet(hit?.sections[0]?.snippet ?? '');
+    assert.equal(parts.map((part) => part.text).join(''), 'Use <script>alert("x")</script> & it\'s webhook');
     assert.deepEqual(parts.filter((part) => part.marked).map((part) => part.text), ['webhook']);
+    assert.deepEqual(parseSnippet(hit?.sections[0]?.headingHtml ?? ''), [{ text: '<b>', marked: false }]);
+  });
+
+  test('refuses markup other than <mark>, and text that is not escaped, in a snippet or a heading', () => {
+    const hostile = [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<mark onclick="alert(1)">webhook</mark>',
+      '<MARK>webhook</MARK>',
+      '<mark>webhook',
+      'webhook</mark>',
+      '<mark><mark>webhook</mark></mark>',
+      '<mark></mark>',
+      'a & b',
+      'a &nbsp; b',
+      '1 > 0',
+    ];
+    for (const html of hostile) {
+      assert.throws(() => readSearchPages(withSection({ snippet_html: html })), ReaderFacingError, `snippet_html ${html}`);
+      assert.throws(() => readSearchPages(withSection({ heading_html: html })), ReaderFacingError, `heading_html ${html}`);
+    }
   });
 
   test('a response without the contract’s shape is refused with a readable error', () => {
-    assert.throws(() => readSearchResults({ results: [{ url: 1 }] }), ReaderFacingError);
-    assert.throws(() => readSearchResults([]), /cannot read/);
-    assert.equal(readSearchResults({ query: 'x', results: RESULTS }).length, RESULTS.length);
+    assert.throws(() => readSearchPages({ results: [] }), ReaderFacingError, 'no pages');
+    assert.throws(() => readSearchPages([]), /cannot read/);
+    assert.throws(() => readSearchPages({ pages: [page('/x', [])] }), ReaderFacingError, 'a page without sections');
+    assert.throws(() => readSearchPages({ pages: [{ ...PAGES[0], title: null }] }), ReaderFacingError);
+    assert.throws(() => readSearchPages(withSection({ snippet_html: undefined })), ReaderFacingError);
+    assert.throws(() => readSearchPages(withSection({ score: '1' })), ReaderFacingError);
+    assert.throws(() => readSearchPages(withSection({ breadcrumb: 'Y' })), ReaderFacingError);
+    assert.throws(() => readSearchPages(withSection({ heading: 'Y', heading_html: null })), ReaderFacingError, 'a heading without its HTML');
+    assert.throws(() => readSearchPages(withSection({ heading: null, heading_html: 'Y' })), ReaderFacingError, 'HTML without a heading');
+    assert.deepEqual(readSearchPages({ query: 'zyx', results: [], pages: [] }), []);
   });
 });
 

@@ -38,19 +38,45 @@ const SOURCES = 'event: sources\ndata: {"conversation_id":"conv_a1","message_id"
 const DONE = 'event: done\ndata: {"conversation_id":"conv_a1","message_id":"msg_b2","answer":"Five times. [1]","answered":true,"citations":[{"number":1,"title":"Webhooks","url":"https://x.test/webhooks#retries","snippet":"s"}]}\n\n';
 
 describe('requests', () => {
-  test('search: the project’s search URL, no cookies, the results grouped by page', async () => {
-    const fake = fakeFetch(() =>
-      Response.json({ query: 'retry', results: [{ url: 'https://x.test/webhooks#retries', title: 'Webhooks', heading: 'Retries', breadcrumb: ['Webhooks', 'Retries'], snippet: 'Retried five times.', score: 1 }] }),
-    );
+  test('search: the project’s search URL, as many sections as shown and three per page, no cookies, the server’s pages', async () => {
+    const body = {
+      query: 'retry',
+      results: [{ url: 'https://x.test/webhooks#retries', title: 'Webhooks', heading: 'Retries', breadcrumb: ['Webhooks', 'Retries'], snippet: 'Retried five times.', score: 1 }],
+      pages: [
+        {
+          url: 'https://x.test/webhooks',
+          title: 'Webhooks',
+          score: 1,
+          sections: [
+            { url: 'https://x.test/webhooks#retries', heading: 'Retries', heading_html: '<mark>Retries</mark>', breadcrumb: ['Webhooks', 'Retries'], snippet_html: '<mark>Retried</mark> five times.', score: 1 },
+          ],
+        },
+      ],
+    };
+    assertMatches('SearchResults', body);
+    const fake = fakeFetch(() => Response.json(body));
     const source = createRemoteSource('https://x.test/', 'acme-docs', { fetch: fake.fetch });
     const pages = await source.search('  retry ', { limit: 8, pathPrefix: '/guides/' });
     const url = new URL(fake.calls[0]?.url ?? '');
     assert.equal(url.origin + url.pathname, 'https://x.test/v1/projects/acme-docs/search');
-    assert.deepEqual(Object.fromEntries(url.searchParams), { q: 'retry', limit: '24', path: '/guides/' });
+    assert.deepEqual(Object.fromEntries(url.searchParams), { q: 'retry', limit: '8', per_page: '3', path: '/guides/' });
     assert.equal(fake.calls[0]?.init.credentials, 'omit');
-    assert.equal(pages[0]?.sections[0]?.snippet, '<mark>Retried</mark> five times.');
+    assert.deepEqual(pages, [
+      {
+        pageUrl: 'https://x.test/webhooks',
+        pageTitle: 'Webhooks',
+        score: 1,
+        sections: [{ url: 'https://x.test/webhooks#retries', heading: 'Retries', headingHtml: '<mark>Retries</mark>', breadcrumb: ['Webhooks', 'Retries'], snippet: '<mark>Retried</mark> five times.', score: 1 }],
+      },
+    ]);
     assert.deepEqual(await source.search('   '), [], 'an empty query asks nothing');
     assert.equal(fake.calls.length, 1);
+  });
+
+  test('search: never more sections than the API gives', async () => {
+    const fake = fakeFetch(() => Response.json({ query: 'x', results: [], pages: [] }));
+    await createRemoteSource('https://x.test', 'acme-docs', { fetch: fake.fetch }).search('x', { limit: 80 });
+    assert.equal(new URL(fake.calls[0]?.url ?? '').searchParams.get('limit'), '50');
   });
 
   test('ask: a JSON body matching MessageRequest, asking for a stream, continuing the given conversation', async () => {
@@ -204,9 +230,13 @@ describe('errors', () => {
     assert.equal((await source.ask('x')).markdown, 'Five times. [1]');
   });
 
-  test('a malformed event is refused with a readable error', async () => {
+  test('a malformed event or search response, or markup other than <mark> in a snippet, is refused with a readable error', async () => {
     await assert.rejects(failWith(() => sse('event: delta\ndata: {"text":\n\n')).ask('x'), /cannot read/);
     await assert.rejects(failWith(() => Response.json({ results: 'none' })).search('x'), /cannot read/);
+    const marked = (snippetHtml: string): Response =>
+      Response.json({ query: 'x', results: [], pages: [{ url: 'https://x.test/a', title: 'A', score: 1, sections: [{ url: 'https://x.test/a', heading: null, heading_html: null, breadcrumb: ['A'], snippet_html: snippetHtml, score: 1 }] }] });
+    assert.equal((await failWith(() => marked('a <mark>x</mark>')).search('x')).length, 1);
+    await assert.rejects(failWith(() => marked('a <img src=x onerror=alert(1)>')).search('x'), /cannot read/);
   });
 
   test('an aborted request is an AbortError, not a message for the reader', async () => {

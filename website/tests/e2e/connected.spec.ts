@@ -42,12 +42,21 @@ async function openAssistant(page: Page, path = '/'): Promise<void> {
 }
 
 test.describe('connected mode with docent serve', () => {
-  test('search results come from the server', async ({ page, consoleErrors }) => {
+  test('search results come from the server, grouped by page and marked there', async ({ page, consoleErrors }) => {
     await openAssistant(page);
     const searched = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/projects/docent-docs/search');
     await dialog(page).getByRole('combobox').fill('hugo partial');
-    expect((await searched).status()).toBe(200);
-    await expect(dialog(page).getByRole('option', { name: /Install Docent on Hugo/ }).first()).toBeVisible();
+    const response = await searched;
+    expect(response.status()).toBe(200);
+    // As many sections as the list shows (eight), three at most under one page: no over-fetching.
+    const asked = new URL(response.url()).searchParams;
+    expect([asked.get('q'), asked.get('limit'), asked.get('per_page')]).toEqual(['hugo partial', '8', '3']);
+    const { pages } = (await response.json()) as { pages: { sections: unknown[] }[] };
+    const result = dialog(page).getByRole('option', { name: /Install Docent on Hugo/ }).first();
+    await expect(result).toBeVisible();
+    // One result row per section of the server's pages (the "Ask AI about" row aside).
+    await expect(dialog(page).locator('.docent-result')).toHaveCount(pages.reduce((sum, hit) => sum + hit.sections.length, 0));
+    await expect(result.locator('mark').first()).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
-/** `getProject` and `searchProject`: a project's public settings, and ranked sections for a query. */
+/** `getProject` and `searchProject`: a project's public settings, and ranked sections for a query, one by one and by page. */
 import { defaultOptions } from '@docent/widget/attributes';
 import type { FastifyInstance } from 'fastify';
 import { limitsOf } from '../app/limits.js';
 import type { Services } from '../app/services.js';
 import type { WidgetSettings } from '../projects/types.js';
-import { searchResults } from '../serve/searchResults.js';
+import { searchPages, searchResults } from '../serve/searchResults.js';
 import { contractRoute } from './route.js';
 
 /** Every widget setting: the project's own where it has one, the widget's default otherwise. */
@@ -57,8 +57,10 @@ export function projectRoutes(app: FastifyInstance, services: Services): void {
     async handler(request, reply) {
       const { project } = request.access;
       await services.limits.take('searches', project, await limitsOf(services.store, project), request, reply);
-      const { q, limit = 10, path } = request.query as { q: string; limit?: number; path?: string };
-      return { query: q, results: searchResults(services.content(project.id).index, q, { limit, base: services.publicBase(), ...(path ? { path } : {}) }) };
+      const { q, limit = 10, per_page: perPage = 3, path } = request.query as { q: string; limit?: number; per_page?: number; path?: string };
+      const { index } = services.content(project.id);
+      const options = { limit, base: services.publicBase(), ...(path ? { path } : {}) };
+      return { query: q, results: searchResults(index, q, options), pages: searchPages(index, q, { ...options, perPage }) };
     },
   });
 }

@@ -1,20 +1,29 @@
 /**
  * Connected mode: the REST API's shapes (packages/server/openapi.yaml) turned into the shapes the UI renders.
- * Everything the server sends is checked before use, and its text only ever reaches the screen as text: snippets
- * are HTML-escaped here and get `<mark>` around the query's words, like the static results, for `Highlighted`.
+ * Everything the server sends is checked before use, and its text only ever reaches the screen as text. The search's
+ * headings and snippets come marked by the server's engine, as in static mode: they are taken only when they hold
+ * nothing but escaped text and `<mark>` tags, which `Highlighted` renders as text.
  */
 import { STRINGS } from '../strings.js';
 import { ReaderFacingError } from './errors.js';
 import type { Answer, AnswerStart, Citation, PageHit, PageLink, SectionHit } from './types.js';
 
-/** `SearchResult` of the contract. */
-export interface ApiSearchResult {
+/** `SearchPageSection` of the contract. */
+export interface ApiSearchSection {
+  readonly url: string;
+  readonly heading: string | null;
+  readonly heading_html: string | null;
+  readonly breadcrumb: readonly string[];
+  readonly snippet_html: string;
+  readonly score: number;
+}
+
+/** `SearchPage` of the contract. */
+export interface ApiSearchPage {
   readonly url: string;
   readonly title: string;
-  readonly heading: string | null;
-  readonly breadcrumb: readonly string[];
-  readonly snippet: string;
   readonly score: number;
+  readonly sections: readonly ApiSearchSection[];
 }
 
 /** `Citation` of the contract. */
@@ -53,15 +62,32 @@ function unreadable(): ReaderFacingError {
   return new ReaderFacingError(STRINGS.unreadableResponse);
 }
 
-function isSearchResult(value: unknown): value is ApiSearchResult {
+/** Escaped text (the five entities the engine writes) with `<mark>`…`</mark>` around words: no other markup. */
+const ESCAPED_TEXT = '(?:[^<>&]|&(?:amp|lt|gt|quot|#39);)';
+const MARKED_HTML = new RegExp(`^(?:${ESCAPED_TEXT}|<mark>${ESCAPED_TEXT}+</mark>)*$`);
+const isMarkedHtml = (value: unknown): value is string => isString(value) && MARKED_HTML.test(value);
+
+function isSearchSection(value: unknown): value is ApiSearchSection {
+  return (
+    isObject(value) &&
+    isString(value.url) &&
+    // A heading comes with its HTML; the part of a page before its first heading has neither.
+    (value.heading === null ? value.heading_html === null : isString(value.heading) && isMarkedHtml(value.heading_html)) &&
+    isStringArray(value.breadcrumb) &&
+    isMarkedHtml(value.snippet_html) &&
+    typeof value.score === 'number'
+  );
+}
+
+function isSearchPage(value: unknown): value is ApiSearchPage {
   return (
     isObject(value) &&
     isString(value.url) &&
     isString(value.title) &&
-    (value.heading === null || isString(value.heading)) &&
-    isStringArray(value.breadcrumb) &&
-    isString(value.snippet) &&
-    typeof value.score === 'number'
+    typeof value.score === 'number' &&
+    Array.isArray(value.sections) &&
+    value.sections.length > 0 &&
+    value.sections.every(isSearchSection)
   );
 }
 
@@ -69,9 +95,9 @@ function isCitation(value: unknown): value is ApiCitation {
   return isObject(value) && Number.isInteger(value.number) && isString(value.title) && isString(value.url) && isString(value.snippet);
 }
 
-export function readSearchResults(body: unknown): ApiSearchResult[] {
-  if (!isObject(body) || !Array.isArray(body.results) || !body.results.every(isSearchResult)) throw unreadable();
-  return body.results;
+export function readSearchPages(body: unknown): ApiSearchPage[] {
+  if (!isObject(body) || !Array.isArray(body.pages) || !body.pages.every(isSearchPage)) throw unreadable();
+  return body.pages;
 }
 
 export function readSources(data: unknown): ApiSources {
@@ -93,117 +119,27 @@ export function readDelta(data: unknown): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Highlighting: the server's snippets are plain text; the static results mark the query's words.
+// Search results: the pages as the server's engine groups and marks them, the shape static mode gets from the engine.
 
-const WORD = /[\p{L}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
-/** Words never worth marking (the engine leaves them out of its index, so static results never mark them). */
-const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from how i if in into is it its of on or so that the then there this to was what when where which who why will with you your'.split(' '),
-);
-
-function normalize(word: string): string {
-  return word
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/['’]s$/, '')
-    .replace(/['’]/g, '');
+function toSectionHit(section: ApiSearchSection): SectionHit {
+  return {
+    url: section.url,
+    heading: section.heading ?? '',
+    ...(section.heading_html === null ? {} : { headingHtml: section.heading_html }),
+    breadcrumb: section.breadcrumb,
+    snippet: section.snippet_html,
+    score: section.score,
+  };
 }
 
-/** A light stemmer, close to the engine's: `retries` and `retried` → `retri`, `configuring` → `configur`. */
-function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  let result = word;
-  if (result.endsWith('ies') && result.length > 4) result = `${result.slice(0, -3)}i`;
-  else if (result.endsWith('s') && !/(ss|us|is|ys)$/.test(result)) result = result.slice(0, -1);
-  if (result.endsWith('ing') && result.length > 5) result = result.slice(0, -3);
-  else if (result.endsWith('ed') && result.length > 4 && !result.endsWith('eed')) result = result.slice(0, -2);
-  if (result.endsWith('e') && result.length > 4) result = result.slice(0, -1);
-  if (result.endsWith('y') && result.length > 3 && !/[aeiouy]/.test(result.charAt(result.length - 2))) result = `${result.slice(0, -1)}i`;
-  return result;
+export function toPageHit(page: ApiSearchPage): PageHit {
+  return { pageUrl: page.url, pageTitle: page.title, score: page.score, sections: page.sections.map(toSectionHit) };
 }
-
-/** The query's words, as prefixes to look for: what the reader typed, and its stem. */
-export function queryTerms(query: string): string[] {
-  const terms = new Set<string>();
-  for (const word of query.match(WORD) ?? []) {
-    const normalized = normalize(word);
-    if (normalized === '' || STOP_WORDS.has(normalized)) continue;
-    terms.add(normalized);
-    terms.add(stem(normalized));
-  }
-  return [...terms];
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-
-/**
- * `text` HTML-escaped, with `<mark>` around each word that starts with a query word or shares its stem (search as
- * you type marks `sitem` in `sitemap`, like the static results). The only markup in the result is `<mark>`.
- */
-export function markQuery(text: string, terms: readonly string[]): string {
-  if (terms.length === 0) return escapeHtml(text);
-  let html = '';
-  let position = 0;
-  for (const match of text.matchAll(WORD)) {
-    const word = normalize(match[0]);
-    const stemmed = stem(word);
-    if (!terms.some((term) => word.startsWith(term) || stemmed.startsWith(term))) continue;
-    const start = match.index ?? 0;
-    const end = start + match[0].length;
-    html += `${escapeHtml(text.slice(position, start))}<mark>${escapeHtml(match[0])}</mark>`;
-    position = end;
-  }
-  return html + escapeHtml(text.slice(position));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Search results: the API ranks sections across pages; the UI shows them grouped under their page.
 
 /** The page a section URL belongs to: the URL without its `#heading`. */
 function pageUrlOf(url: string): string {
   const hash = url.indexOf('#');
   return hash === -1 ? url : url.slice(0, hash);
-}
-
-export interface GroupOptions {
-  /** Sections in all. */
-  readonly limit: number;
-  /** Sections under one page, as in the static results. */
-  readonly perPage?: number;
-}
-
-/**
- * Sections (best first) grouped by page, pages in the order of their best section, at most `perPage` sections per
- * page and `limit` in all: the same shape and order the engine gives static mode.
- */
-export function toPageHits(results: readonly ApiSearchResult[], query: string, { limit, perPage = 3 }: GroupOptions): PageHit[] {
-  const terms = queryTerms(query);
-  const pages = new Map<string, { page: PageHit; sections: SectionHit[] }>();
-  let count = 0;
-  for (const result of results) {
-    if (count >= limit) break;
-    const pageUrl = pageUrlOf(result.url);
-    let entry = pages.get(pageUrl);
-    if (!entry) {
-      const sections: SectionHit[] = [];
-      entry = { page: { pageUrl, pageTitle: result.title, score: result.score, sections }, sections };
-      pages.set(pageUrl, entry);
-    }
-    if (entry.sections.length >= perPage) continue;
-    const heading = result.heading ?? '';
-    entry.sections.push({
-      url: result.url,
-      heading,
-      ...(heading ? { headingHtml: markQuery(heading, terms) } : {}),
-      breadcrumb: result.breadcrumb,
-      snippet: markQuery(result.snippet, terms),
-      score: result.score,
-    });
-    count += 1;
-  }
-  return [...pages.values()].map((entry) => entry.page);
 }
 
 // ---------------------------------------------------------------------------------------------

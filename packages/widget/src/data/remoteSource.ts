@@ -7,7 +7,7 @@
 import { STRINGS } from '../strings.js';
 import { isAbortError, ReaderFacingError } from './errors.js';
 import { eventQueueFor } from './eventQueue.js';
-import { readAnswer, readDelta, readSearchResults, readSources, toAnswer, toAnswerStart, toPageHits } from './remoteMapping.js';
+import { readAnswer, readDelta, readSearchPages, readSources, toAnswer, toAnswerStart, toPageHit } from './remoteMapping.js';
 import { readServerSettings, type ServerSettings } from './serverSettings.js';
 import { readSse } from './sse.js';
 import type { Answer, AskOptions, DataSource, Feedback, PageHit, SearchOptions } from './types.js';
@@ -21,10 +21,10 @@ export const MAX_QUESTION_LENGTH = 4000;
 const MAX_FEEDBACK_URL_LENGTH = 2048;
 /** An answer with nothing from the server for this long has stalled: the reader gets "Try again" instead of a spinner. */
 export const ANSWER_IDLE_TIMEOUT_MS = 60_000;
-/** The API returns at most this many results. */
+/** The API returns at most this many sections. */
 const MAX_API_LIMIT = 50;
-/** Sections asked for per section shown: enough that capping each page at three still fills the list. */
-const OVERFETCH = 3;
+/** Sections under one page: the engine's default, as in static mode. */
+const SECTIONS_PER_PAGE = 3;
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -238,10 +238,11 @@ export function createRemoteSource(apiUrl: string, project: string, options: Rem
       const text = query.trim().slice(0, MAX_QUERY_LENGTH);
       if (text === '') return [];
       const limit = Math.max(1, Math.floor(searchOptions.limit ?? 8));
-      const params = new URLSearchParams({ q: text, limit: String(Math.min(MAX_API_LIMIT, limit * OVERFETCH)) });
+      // The server groups by page and marks the query's words, as the engine does in static mode.
+      const params = new URLSearchParams({ q: text, limit: String(Math.min(MAX_API_LIMIT, limit)), per_page: String(SECTIONS_PER_PAGE) });
       if (searchOptions.pathPrefix) params.set('path', searchOptions.pathPrefix.slice(0, MAX_PATH_LENGTH));
       const response = await request(`/search?${params}`, { headers: { accept: 'application/json' }, signal: searchOptions.signal });
-      return toPageHits(readSearchResults(await readJson(response)), text, { limit });
+      return readSearchPages(await readJson(response)).map(toPageHit);
     },
 
     async ask(question: string, ask: AskOptions = {}): Promise<Answer> {
