@@ -1,8 +1,8 @@
 /**
  * An index in parts, for a site whose single index file would be too large to download before a reader's first
- * result. The manifest (the file the widget fetches first) holds what every query needs: the pages, each section's
- * URL, heading and breadcrumb, the vocabulary and the field lengths. The postings come in parts by term range and the
- * section text in parts by position; a query loads the parts it reads, and each part is checked against the content
+ * result. The manifest (the file the widget fetches first) holds what ranking needs: the pages, each section's page,
+ * the vocabulary and the field lengths. The postings come in parts by term range, and the sections themselves (URL,
+ * heading, breadcrumb, text) in parts by position; a query loads the parts it reads, and each part is checked against the content
  * hash the manifest gives it. `searchAsync` and `answerAsync` load what they need; `search` and `answer` work on
  * whatever is loaded, and say so when something is not.
  */
@@ -30,6 +30,9 @@ export interface SplitIndex {
   parts: IndexPart[];
 }
 
+/** A section in a part of text: `[url after the page's, id when it differs from the url (else 0), heading, level, breadcrumb, text]`. */
+type SectionEntry = [string, string | 0, string, number, string[], string];
+
 interface PartRef {
   path: string;
   hash: string;
@@ -43,8 +46,8 @@ interface Manifest {
   layout: 'parts';
   /** `[url, title, description]` of each page. */
   pages: Array<[string, string, string]>;
-  /** `[page, url after the page's, id when it differs from the url (else 0), heading, level, breadcrumb]`. */
-  sections: Array<[number, string, string | 0, string, number, string[]]>;
+  /** Each section's page (its position in `pages`): what ranking needs before a section's part arrives. */
+  sections: number[];
   terms: { documentCount: number; fieldLengths: number[]; vocabulary: string[]; parts: Array<PartRef & { start: number }> };
   text: { sectionsPerPart: number; parts: PartRef[] };
 }
@@ -85,20 +88,28 @@ export function splitIndex(index: DocentIndex, options: SplitOptions = {}): Spli
   const textParts: PartRef[] = [];
   for (let first = 0; first < index.sections.length; first += sectionsPerPart) {
     const path = `${folder}/text-${textParts.length}.json`;
-    const content = partFile(index.hash, { text: index.sections.slice(first, first + sectionsPerPart).map((section) => section.text) });
+    const entries = index.sections.slice(first, first + sectionsPerPart).map((section): SectionEntry => [
+      section.url.slice(section.pageUrl.length),
+      section.id === section.url ? 0 : section.id,
+      section.heading,
+      section.level,
+      section.breadcrumb,
+      section.text,
+    ]);
+    const content = partFile(index.hash, { sections: entries });
     parts.push({ path, content });
     textParts.push({ path, hash: contentHash(content) });
   }
   const pageIds = new Map<string, number>();
   const pages: Manifest['pages'] = [];
-  const sections = index.sections.map((section): Manifest['sections'][number] => {
+  const sections = index.sections.map((section) => {
     let page = pageIds.get(section.pageUrl);
     if (page === undefined) {
       page = pages.length;
       pageIds.set(section.pageUrl, page);
       pages.push([section.pageUrl, section.pageTitle, section.description]);
     }
-    return [page, section.url.slice(section.pageUrl.length), section.id === section.url ? 0 : section.id, section.heading, section.level, section.breadcrumb];
+    return page;
   });
   const manifest: Manifest = {
     format: INDEX_FORMAT,
@@ -129,20 +140,26 @@ function readPages(value: unknown): Manifest['pages'] {
   return value as Manifest['pages'];
 }
 
+/** The sections as ranking sees them before their parts arrive: page, title and description only. */
 function readSections(value: unknown, count: number, pages: Manifest['pages']): Section[] {
-  if (!Array.isArray(value) || value.length !== count) fail(`"sections" is ${describe(value)}, expected ${count} sections.`);
-  return value.map((entry: unknown, position) => {
-    const where = `sections[${position}]`;
-    if (!Array.isArray(entry) || entry.length !== 6) fail(`${where} is ${describe(entry)}, expected [page, url, id, heading, level, breadcrumb].`);
-    const [page, suffix, id, heading, level, breadcrumb] = entry as unknown[];
+  if (!Array.isArray(value) || value.length !== count) fail(`"sections" is ${describe(value)}, expected the pages of ${count} sections.`);
+  return value.map((page: unknown, position) => {
     const owner = typeof page === 'number' ? pages[page] : undefined;
-    if (!owner) fail(`${where} names page ${describe(page)}, which the manifest does not list.`);
-    if (typeof suffix !== 'string' || (id !== 0 && typeof id !== 'string') || typeof heading !== 'string') fail(`${where} has a url, id or heading that is not text.`);
-    if (![1, 2, 3, 4, 5, 6].includes(level as number)) fail(`${where} has level ${describe(level)}, expected a whole number from 1 to 6.`);
-    if (!Array.isArray(breadcrumb) || !breadcrumb.every((item) => typeof item === 'string')) fail(`${where} has a breadcrumb that is not an array of text.`);
-    const url = owner[0] + suffix;
-    return { id: id === 0 ? url : id, url, pageUrl: owner[0], pageTitle: owner[1], heading, level: level as HeadingLevel, breadcrumb, text: '', description: owner[2] };
+    if (!owner) fail(`sections[${position}] names page ${describe(page)}, which the manifest does not list.`);
+    const [pageUrl, pageTitle, description] = owner;
+    return { id: pageUrl, url: pageUrl, pageUrl, pageTitle, heading: '', level: 1, breadcrumb: [], text: '', description };
   });
+}
+
+/** A section of a part of text, on the section as the manifest gave it; throws a message naming what is wrong. */
+function readEntry(entry: unknown, base: Section): Section {
+  if (!Array.isArray(entry) || entry.length !== 6) throw new Error(`a section is ${describe(entry)}, expected [url, id, heading, level, breadcrumb, text]`);
+  const [suffix, id, heading, level, breadcrumb, text] = entry as unknown[];
+  if (typeof suffix !== 'string' || (id !== 0 && typeof id !== 'string') || typeof heading !== 'string' || typeof text !== 'string') throw new Error('a section has a url, id, heading or text that is not text');
+  if (![1, 2, 3, 4, 5, 6].includes(level as number)) throw new Error(`a section has level ${describe(level)}, expected a whole number from 1 to 6`);
+  if (!Array.isArray(breadcrumb) || !breadcrumb.every((item) => typeof item === 'string')) throw new Error('a section has a breadcrumb that is not an array of text');
+  const url = base.pageUrl + suffix;
+  return { ...base, id: id === 0 ? url : id, url, heading, level: level as HeadingLevel, breadcrumb, text };
 }
 
 /** Fetches parts once each (a failed load is forgotten, so a retry fetches again) and puts them in the index. */
@@ -216,12 +233,17 @@ class Parts implements PartLoader {
   private addText(part: number, body: Record<string, unknown>): void {
     const first = part * this.manifest.text.sectionsPerPart;
     const count = Math.min(this.manifest.text.sectionsPerPart, this.sections.length - first);
-    const text = body.text;
-    if (!Array.isArray(text) || text.length !== count || !text.every((item) => typeof item === 'string')) {
-      fail(`the part ${this.manifest.text.parts[part]!.path} does not hold the text of its ${count} sections.`);
+    const path = this.manifest.text.parts[part]!.path;
+    const entries = body.sections;
+    if (!Array.isArray(entries) || entries.length !== count) fail(`the part ${path} does not hold its ${count} sections.`);
+    let read: Section[];
+    try {
+      read = entries.map((entry, offset) => readEntry(entry, this.sections[first + offset]!));
+    } catch (error) {
+      fail(`the part ${path} is malformed (${(error as Error).message}).`);
     }
-    // New section objects: whatever was computed from a section before its text arrived is not reused.
-    text.forEach((value, offset) => (this.sections[first + offset] = { ...this.sections[first + offset]!, text: value as string }));
+    // New section objects: whatever was computed from a section before its part arrived is not reused.
+    read.forEach((section, offset) => (this.sections[first + offset] = section));
     this.textLoaded[part] = true;
   }
 }
