@@ -63,12 +63,6 @@ function pathFilter(index: DocentIndex, pathPrefix: string | undefined): ((id: n
   return pathPrefix ? (id) => (index.sections[id]?.pageUrl ?? '').startsWith(pathPrefix) : undefined;
 }
 
-/** Runs a query against the index: the matching sections, best first (ties by position). */
-export function rawSearch(index: DocentIndex, query: string, pathPrefix?: string): RankResult {
-  const filter = pathFilter(index, pathPrefix);
-  return index.terms.rank(searchTerms(index, correctTranspositions(index, query)), { boost: FIELD_BOOSTS, bm25: BM25, ...(filter ? { filter } : {}) });
-}
-
 /**
  * The matched index terms worth highlighting: those a query term matches exactly or as a prefix,
  * and fuzzy (typo) matches only for a query term that matched nothing better in this section.

@@ -120,7 +120,7 @@ export function isCallout(element: Element): boolean {
 }
 
 /** A heading that is only the title of a box: "Note", "Warning", "See also"… */
-export const CALLOUT_TITLE = /^(note|notes|warning|warnings|tip|tips|hint|important|caution|danger|attention|error|info|information|see also|example|todo|deprecated|remark)s?:?$/i;
+export const CALLOUT_TITLE = /^(note|warning|tip|hint|important|caution|danger|attention|error|info|information|see also|example|deprecated|remark)s?:?$/i;
 
 /** A permalink mark inside a heading (`¶`, `#`, `§`, `🔗`, or an empty link to the heading). */
 export function isPermalink(element: Element): boolean {

@@ -63,15 +63,20 @@ async function htmlFiles(root: string, folder = ''): Promise<string[]> {
   return files;
 }
 
-/** The pages of a built site, in a stable (sorted) order. */
-export async function listPages(dir: string, options: DirectoryOptions = {}): Promise<DirectoryPage[]> {
+/** The pages among a built site's HTML files (paths relative to it, sorted). */
+function pagesOf(files: readonly string[], options: DirectoryOptions): DirectoryPage[] {
   const pages: DirectoryPage[] = [];
-  for (const file of await htmlFiles(dir)) {
+  for (const file of files) {
     if (options.exclude?.(file) || inGeneratedFolder(file)) continue;
     const url = routeForFile(file, options.baseUrl);
     if (url !== null) pages.push({ file, url });
   }
   return pages;
+}
+
+/** The pages of a built site, in a stable (sorted) order. */
+export async function listPages(dir: string, options: DirectoryOptions = {}): Promise<DirectoryPage[]> {
+  return pagesOf(await htmlFiles(dir), options);
 }
 
 /**
@@ -82,10 +87,11 @@ export async function listPages(dir: string, options: DirectoryOptions = {}): Pr
 export async function sectionsFromDirectory(dir: string, options: DirectoryOptions = {}): Promise<Section[]> {
   const limit = options.maxPageBytes ?? MAX_PAGE_BYTES;
   const sections: Section[] = [];
-  for (const file of await htmlFiles(dir)) {
+  const files = await htmlFiles(dir);
+  for (const file of files) {
     if (inGeneratedFolder(file) && !options.exclude?.(file)) options.onSkip?.(file, 'it is in a folder of generated files (a name starting with _)');
   }
-  for (const page of await listPages(dir, options)) {
+  for (const page of pagesOf(files, options)) {
     const file = path.join(dir, page.file);
     try {
       const { size } = await stat(file);
