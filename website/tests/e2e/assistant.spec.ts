@@ -169,12 +169,12 @@ test.describe('the assistant behind the search button', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/customization\/dark-mode/);
 
+    // The result's URL has a #heading: after a reload the browser scrolls to it once the page has settled, and the
+    // navbar (hide on scroll) slides away with the button, so a click can lose its target. The shortcut cannot.
     await page.reload();
     await waitForAssistant(page);
-    await page.waitForLoadState('networkidle');
-    await searchButton(page).click();
-    // Under a loaded CI machine the dialog chunk and stylesheet can take a few seconds after a reload.
-    await expect(dialog(page)).toBeVisible({ timeout: 15_000 });
+    await page.keyboard.press('Control+k');
+    await expect(dialog(page)).toBeVisible();
     await expect(dialog(page)).toContainText('dark mode');
 
     await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
@@ -183,9 +183,8 @@ test.describe('the assistant behind the search button', () => {
     await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
     await page.reload();
     await waitForAssistant(page);
-    await page.waitForLoadState('networkidle');
-    await searchButton(page).click();
-    await expect(dialog(page)).toBeVisible({ timeout: 15_000 });
+    await page.keyboard.press('Control+k');
+    await expect(dialog(page)).toBeVisible();
     await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
     await expect(dialog(page).getByRole('group', { name: 'Conversation' })).toContainText('How do I add Docent to a Hugo site?');
   });
