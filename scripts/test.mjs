@@ -29,12 +29,14 @@ function unitTestFiles() {
 const POSTGRES_API_TESTS = ['access', 'sources', 'schedule', 'mcp', 'custom-gpt-action', 'rateLimit', 'nul'].map((name) => join('packages', 'server', 'test', `${name}.test.ts`));
 
 /** The docs checks that need no build: website/tests/docs/*.test.ts. */
-function docsTestFiles() {
-  const folder = join(WEBSITE, 'tests', 'docs');
-  return readdirSync(folder)
+/** The `*.test.ts` files of one of the site's test folders (`docs`, `build`). */
+function siteTestFiles(folder) {
+  return readdirSync(join(WEBSITE, 'tests', folder))
     .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => join('website', 'tests', 'docs', file));
+    .map((file) => join('website', 'tests', folder, file));
 }
+/** Builds the site with a broken configuration each: slower, and reported on their own. */
+const BUILD_FAILURES = 'website/tests/build/build-failures.test.ts';
 
 const timings = [];
 
@@ -108,10 +110,10 @@ await nodeTests('unit', unitTestFiles());
 const noPostgres = postgresUnavailable();
 if (noPostgres) timings.push(`API on PostgreSQL: skipped, ${noPostgres}`);
 else await nodeTests('API on PostgreSQL', POSTGRES_API_TESTS, { DOCENT_TEST_STORE: 'postgres' });
-await nodeTests('docs', docsTestFiles());
+await nodeTests('docs', siteTestFiles('docs'));
 
-await nodeTests('build output', ['website/tests/build/output.test.ts', 'website/tests/build/config.test.ts', 'website/tests/build/global-data.test.ts', 'website/tests/build/artifacts.test.ts', 'website/tests/build/links.test.ts', 'website/tests/build/html.test.ts', 'website/tests/build/meta.test.ts', 'website/tests/build/code-highlight.test.ts']);
-await nodeTests('build failures', ['website/tests/build/build-failures.test.ts']);
+await nodeTests('build output', siteTestFiles('build').filter((file) => file !== BUILD_FAILURES));
+await nodeTests('build failures', [BUILD_FAILURES]);
 await playwright(chromiumPath);
 await nodeTests('Lighthouse (Chromium)', ['website/tests/lighthouse/lighthouse.test.mjs'], { CHROMIUM_PATH: chromiumPath ?? '' }, { tsx: false });
 

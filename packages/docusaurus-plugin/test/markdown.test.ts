@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Section } from '@docent/engine';
-import { groupByPage, llmsFull, llmsIndex, markdownFileOf, pageToMarkdown } from '../src/server/markdown';
+import { llmsFull, llmsIndex, markdownFileOf, pagesOf, type PageCopy } from '../src/server/markdown';
 
 function section(pageUrl: string, heading: string, level: 1 | 2 | 3, text: string): Section {
   return {
@@ -25,33 +25,24 @@ const SECTIONS = [
 const SITE = { title: 'Docent docs', tagline: 'Ask-AI chatbot for technical documentation', url: 'http://localhost:3000/' };
 
 describe('Markdown copies and llms files', () => {
-  it('groups sections by page in order', () => {
-    const pages = groupByPage(SECTIONS);
-    assert.deepEqual(
-      pages.map((page) => [page.url, page.sections.length]),
-      [
-        ['/', 2],
-        ['/customization/styles', 1],
-      ],
-    );
-  });
-
-  it('writes a page as Markdown with its headings and one paragraph per block', () => {
-    const [home] = groupByPage(SECTIONS);
-    assert.ok(home);
-    assert.equal(pageToMarkdown(home), '# Quickstart\n\n> Start here.\n\nInstall the plugin.\n\nBuild the site.\n\n## Verify\n\nPress Ctrl K.\n');
+  it('lists the pages of the sections once each, in order, with their title and description', () => {
+    assert.deepEqual(pagesOf(SECTIONS), [
+      { url: '/', title: 'Quickstart', description: 'Start here.' },
+      { url: '/customization/styles', title: 'Styles', description: '' },
+    ]);
   });
 
   it('lists every page in llms.txt with an absolute link', () => {
-    const text = llmsIndex(SITE, groupByPage(SECTIONS));
+    const text = llmsIndex(SITE, pagesOf(SECTIONS));
     assert.match(text, /^# Docent docs\n\n> Ask-AI chatbot for technical documentation\n/);
     assert.match(text, /- \[Quickstart\]\(http:\/\/localhost:3000\/\): Start here\./);
     assert.match(text, /- \[Styles\]\(http:\/\/localhost:3000\/customization\/styles\)\n/);
   });
 
-  it('puts every page in llms-full.txt under its address', () => {
-    const text = llmsFull(SITE, groupByPage(SECTIONS));
-    assert.match(text, /<!-- http:\/\/localhost:3000\/ -->\n\n# Quickstart/);
+  it('puts every page in llms-full.txt under its address, as its Markdown copy', () => {
+    const copies: PageCopy[] = pagesOf(SECTIONS).map((page) => ({ ...page, markdown: `# ${page.title}\n\n\`\`\`bash\nnpm test\n\`\`\`\n` }));
+    const text = llmsFull(SITE, copies);
+    assert.match(text, /<!-- http:\/\/localhost:3000\/ -->\n\n# Quickstart\n\n```bash\nnpm test\n```\n/);
     assert.match(text, /<!-- http:\/\/localhost:3000\/customization\/styles -->\n\n# Styles/);
   });
 

@@ -94,4 +94,22 @@ describe('writeArtifacts', () => {
       await rm(outDir, { recursive: true, force: true });
     }
   });
+
+  it('writes each page’s Markdown copy from its HTML, code lines and tables kept, and llms-full.txt from the copies', async () => {
+    const { writeArtifacts } = (await import('../lib/server/postBuild.js')) as typeof import('../src/server/postBuild');
+    const { normalizeOptions } = await import('../src/options');
+    const outDir = await mkdtemp(path.join(tmpdir(), 'docent-copies-'));
+    try {
+      await mkdir(path.join(outDir, 'guide'), { recursive: true });
+      const code = '<pre class="prism-code language-bash"><code><span class="token-line">npm install<br></span><span class="token-line">  npm run build<br></span></code></pre>';
+      const table = '<table><tr><th>Option</th><th>Default</th></tr><tr><td>theme</td><td>auto</td></tr></table>';
+      await writeFile(path.join(outDir, 'guide', 'setup.html'), `<!doctype html><html><head><title>Setup | T</title></head><body><article><h1>Setup</h1><p>Run <a href="../other">this</a>:</p>${code}${table}</article></body></html>`);
+      await writeArtifacts({ outDir, baseUrl: '/', site: { title: 'T', tagline: '', url: 'https://example.com' } }, normalizeOptions({ project: 'docent-docs' }));
+      const copy = await readFile(path.join(outDir, 'guide', 'setup.md'), 'utf8');
+      assert.equal(copy, '# Setup\n\nRun [this](https://example.com/other):\n\n```bash\nnpm install\n  npm run build\n```\n\n| Option | Default |\n| ------ | ------- |\n| theme  | auto    |\n');
+      assert.ok((await readFile(path.join(outDir, 'llms-full.txt'), 'utf8')).includes(`<!-- https://example.com/guide/setup -->\n\n${copy}`));
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,43 +1,25 @@
 import type { Section } from '@docent/engine' with { 'resolution-mode': 'import' };
 import { markdownUrlOf } from '../markdownUrl';
 
-/** One page of the built site, as the indexer saw it. */
-export interface PageText {
+/** One page of the built site: what the index knows of it, and its Markdown copy (the engine's `pageMarkdown`). */
+export interface PageCopy {
   url: string;
   title: string;
   description: string;
-  sections: Section[];
+  markdown: string;
 }
 
-/** Groups sections by page, keeping the order in which pages and sections came. */
-export function groupByPage(sections: readonly Section[]): PageText[] {
-  const pages = new Map<string, PageText>();
+/** The pages the sections belong to, in the order they came, with their title and description. */
+export function pagesOf(sections: readonly Section[]): Omit<PageCopy, 'markdown'>[] {
+  const pages = new Map<string, Omit<PageCopy, 'markdown'>>();
   for (const section of sections) {
-    let page = pages.get(section.pageUrl);
-    if (!page) {
-      page = { url: section.pageUrl, title: section.pageTitle, description: section.description, sections: [] };
-      pages.set(section.pageUrl, page);
-    }
-    page.sections.push(section);
+    if (!pages.has(section.pageUrl)) pages.set(section.pageUrl, { url: section.pageUrl, title: section.pageTitle, description: section.description });
   }
   return [...pages.values()];
 }
 
-/** A page as Markdown: its title, its description as a quote, then each section under its heading. */
-export function pageToMarkdown(page: PageText): string {
-  const lines = [`# ${page.title}`, ''];
-  if (page.description) lines.push(`> ${page.description}`, '');
-  for (const section of page.sections) {
-    if (section.level > 1) lines.push(`${'#'.repeat(section.level)} ${section.heading}`, '');
-    for (const block of section.text.split('\n')) {
-      if (block.trim()) lines.push(block.trim(), '');
-    }
-  }
-  return `${lines.join('\n').trimEnd()}\n`;
-}
-
 /** `llms.txt`: the site's name and tagline, then one linked line per page. */
-export function llmsIndex(site: { title: string; tagline: string; url: string }, pages: readonly PageText[]): string {
+export function llmsIndex(site: { title: string; tagline: string; url: string }, pages: readonly Omit<PageCopy, 'markdown'>[]): string {
   const links = pages.map((page) => {
     const description = page.description ? `: ${page.description}` : '';
     return `- [${page.title}](${absolute(site.url, page.url)})${description}`;
@@ -46,8 +28,8 @@ export function llmsIndex(site: { title: string; tagline: string; url: string },
 }
 
 /** `llms-full.txt`: every page as Markdown, each headed by its address. */
-export function llmsFull(site: { title: string; url: string }, pages: readonly PageText[]): string {
-  const parts = pages.map((page) => `<!-- ${absolute(site.url, page.url)} -->\n\n${pageToMarkdown(page)}`);
+export function llmsFull(site: { title: string; url: string }, pages: readonly PageCopy[]): string {
+  const parts = pages.map((page) => `<!-- ${absolute(site.url, page.url)} -->\n\n${page.markdown}`);
   return `${parts.join('\n---\n\n')}`;
 }
 
@@ -56,6 +38,7 @@ export function markdownFileOf(url: string): string {
   return markdownUrlOf(url).replace(/^\/+/, '');
 }
 
-function absolute(siteUrl: string, path: string): string {
+/** A page's absolute URL: the site's origin and the page's path (which starts with the baseUrl). */
+export function absolute(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path}`;
 }

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedOptions } from '../options';
-import { groupByPage, llmsFull, llmsIndex, markdownFileOf, pageToMarkdown } from './markdown';
+import { absolute, llmsFull, llmsIndex, markdownFileOf, pagesOf, type PageCopy } from './markdown';
 
 export interface BuildOutput {
   outDir: string;
@@ -21,7 +21,8 @@ export interface ArtifactReport {
 
 /**
  * Indexes the built HTML (not the Markdown sources: MDX components, partials and generated anchors
- * exist only there) and writes the index, llms.txt, llms-full.txt and a Markdown copy of each page.
+ * exist only there) and writes the index, llms.txt, llms-full.txt and a Markdown copy of each page, converted from
+ * the page's HTML.
  */
 export async function writeArtifacts(
   build: BuildOutput,
@@ -31,20 +32,29 @@ export async function writeArtifacts(
   const started = performance.now();
   // The engine is an ES module; this package is CommonJS, so it is loaded with import().
   const { buildIndex, indexFiles } = await import('@docent/engine');
-  const { sectionsFromDirectory } = await import('@docent/engine/node');
+  const { listPages, pageMarkdown, sectionsFromDirectory } = await import('@docent/engine/node');
   await markOptedOut(build, optedOut);
   const allSections = await sectionsFromDirectory(build.outDir, { cleanTitles: options.cleanTitles, baseUrl: build.baseUrl });
   const sections = allSections.filter((section) => !optedOut.has(section.pageUrl));
   // A large site's index comes in parts beside the index file, which the widget fetches as a query needs them.
   const { files } = indexFiles(buildIndex(sections));
   const indexDir = path.posix.dirname(options.indexPath);
-  const pages = groupByPage(sections);
+  // Each page's Markdown copy comes from its HTML as built, so code, lists, tables and callouts keep their shape.
+  const htmlFiles = new Map((await listPages(build.outDir, { baseUrl: build.baseUrl })).map((page) => [page.url, page.file]));
+  const pages: PageCopy[] = await Promise.all(
+    pagesOf(sections).map(async (page) => {
+      const file = htmlFiles.get(page.url);
+      if (file === undefined) throw new Error(`docusaurus-plugin-docent: no HTML file for the indexed page ${page.url}.`);
+      const html = await readFile(path.join(build.outDir, file), 'utf8');
+      return { ...page, markdown: pageMarkdown(html, { url: absolute(build.site.url, page.url), title: page.title }) };
+    }),
+  );
 
   const writes = [
     ...files.map((file) => write(build.outDir, file.path ? path.posix.join(indexDir, file.path) : options.indexPath, file.content)),
     write(build.outDir, 'llms.txt', llmsIndex(build.site, pages)),
     write(build.outDir, 'llms-full.txt', llmsFull(build.site, pages)),
-    ...pages.map((page) => write(build.outDir, markdownFileOf(withoutBase(page.url, build.baseUrl)), pageToMarkdown(page))),
+    ...pages.map((page) => write(build.outDir, markdownFileOf(withoutBase(page.url, build.baseUrl)), page.markdown)),
   ];
   await Promise.all([...writes, copyWidgetStylesheets(build.outDir), copyFile(ANALYTICS_SCRIPT, path.join(build.outDir, 'analytics.js'))]);
   return {

@@ -1,5 +1,5 @@
 /**
- * Node-only helpers: read a folder of built HTML (any static-site generator's output).
+ * Node-only helpers: read a folder of built HTML (any static-site generator's output), and write a page as Markdown.
  * The core entry (`@docent/engine`) stays free of `fs` so that it runs in the browser.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -8,6 +8,8 @@ import { buildIndex } from '../indexing.js';
 import { extractPage, sharedTitleSuffix, withoutSuffix } from '../extract/index.js';
 import type { DocentIndex } from '../indexing.js';
 import type { ExtractOptions, Section } from '../types.js';
+
+export { pageMarkdown, type PageMarkdownOptions } from './markdown/index.js';
 
 export interface DirectoryOptions extends ExtractOptions {
   /** The path the site is served under (`/` or `/docs/`). Default `/`. */

@@ -4,6 +4,7 @@
  * scopes and rate limits are checked per call, as the REST API checks them per request.
  */
 import { readFile } from 'node:fs/promises';
+import { pageMarkdown } from '@docent/engine/node';
 import { inflateRawSync } from 'node:zlib';
 import { allows, type Scope } from '../access/scopes.js';
 import { limitsOf, type LimitedOperation } from '../app/limits.js';
@@ -12,7 +13,6 @@ import { linkTo } from '../app/urls.js';
 import type { Project } from '../projects/types.js';
 import { converse, jsonOutput } from '../routes/chat.js';
 import type { ApiAnswer } from '../serve/answers.js';
-import { htmlToMarkdown } from '../serve/pageMarkdown.js';
 import { HttpProblem } from '../serve/problem.js';
 import { searchResults, type SearchResult } from '../serve/searchResults.js';
 import { resolveSitePath } from '../serve/staticSite.js';
@@ -90,8 +90,9 @@ async function pageOf(services: Services, project: Project, url: string): Promis
   if (!pageUrl) return null;
   const title = index.sections.find((section) => section.pageUrl === pageUrl)?.pageTitle ?? pageUrl;
   const html = await pageHtml(services, project, pageUrl);
-  const markdown = html === null ? sectionsMarkdown(services, project, pageUrl) : await htmlToMarkdown(html);
-  return { url: linkTo(base, pageUrl), title, markdown };
+  const link = linkTo(base, pageUrl);
+  const markdown = html === null ? sectionsMarkdown(services, project, pageUrl) : pageMarkdown(html, { url: link, title });
+  return { url: link, title, markdown };
 }
 
 /** The page's HTML: the hosted site's file, or the document a sync kept. */
