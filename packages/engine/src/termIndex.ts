@@ -49,6 +49,8 @@ export interface RankResult {
 }
 
 const PREFIX_WEIGHT = 0.375;
+/** How many longer terms an unfinished word expands to, at most. */
+const MAX_PREFIX_TERMS = 100;
 const FUZZY_WEIGHT = 0.45;
 /** Query terms beyond this many are ignored (a query is a few words; a pasted paragraph is cut). */
 const MAX_QUERY_TERMS = 30;
@@ -251,7 +253,11 @@ export class TermIndex {
     return (this.fieldsOf(term) ?? []).some((field) => field !== null && binarySearch(field.docs, id));
   }
 
-  /** Index terms longer than `prefix` that start with it. */
+  /**
+   * Index terms longer than `prefix` that start with it: the MAX_PREFIX_TERMS shortest, which weigh the most. A
+   * prefix of one or two letters starts thousands of a large site's terms, and reading all their postings at each
+   * keystroke is what made typing slow.
+   */
   private longerTerms(prefix: string): string[] {
     const found: string[] = [];
     for (let position = lowerBound(this.vocabulary, prefix); position < this.vocabulary.length; position++) {
@@ -259,7 +265,9 @@ export class TermIndex {
       if (!term.startsWith(prefix)) break;
       if (term !== prefix) found.push(term);
     }
-    return found;
+    if (found.length <= MAX_PREFIX_TERMS) return found;
+    // A stable sort by length keeps vocabulary order among equally long terms: the same terms on every run.
+    return found.sort((a, b) => a.length - b.length).slice(0, MAX_PREFIX_TERMS);
   }
 
   /** Index terms within `maxDistance` edits of `term`, other than itself, with their distance. */

@@ -20,6 +20,22 @@ describe('search', async () => {
     assert.match(search(index, 'dark mod')[0]?.sections[0]?.headingHtml ?? '', /<mark>Dark<\/mark> <mark>mode<\/mark>/);
   });
 
+  it('expands an unfinished word to its 100 shortest longer terms at most, so one typed letter stays fast', () => {
+    // 300 words that start with "q", one per section: "qa1", "qa10"… and one short "qz" among them.
+    const words = [...Array.from({ length: 299 }, (_, n) => `qa${n}x${'y'.repeat(n % 7)}`), 'qz'];
+    const many = buildIndex(
+      words.map((word, n) => ({ id: `/q${n}`, url: `/q${n}`, pageUrl: `/q${n}`, pageTitle: `Page ${n}`, heading: `Page ${n}`, level: 1, breadcrumb: [], text: word, description: '' })),
+    );
+    const read = many.terms.termsOf([{ term: 'q', prefix: true, fuzzy: false }]);
+    assert.equal(read.length, 100);
+    assert.ok(read.includes('qz'), 'the shortest term is read');
+    const longestRead = Math.max(...read.map((term) => term.length));
+    const left = words.filter((word) => !read.includes(word));
+    assert.ok(left.every((word) => word.length >= longestRead), 'no term is left out for a longer one');
+    assert.equal(search(many, 'q', { limit: 300, maxSectionsPerPage: 1 }).length, 100);
+    assert.equal(search(many, 'qz')[0]?.pageUrl, '/q299');
+  });
+
   it('tolerates typos in words of four letters or more, including swapped letters', () => {
     assert.equal(search(index, 'webhoks')[0]?.pageUrl, '/customization/webhooks');
     assert.equal(search(index, 'exponantial')[0]?.sections[0]?.url, '/customization/webhooks#retries');
