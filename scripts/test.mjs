@@ -28,8 +28,7 @@ function unitTestFiles() {
  */
 const POSTGRES_API_TESTS = ['access', 'sources', 'schedule', 'mcp', 'custom-gpt-action', 'rateLimit', 'nul'].map((name) => join('packages', 'server', 'test', `${name}.test.ts`));
 
-/** The docs checks that need no build: website/tests/docs/*.test.ts. */
-/** The `*.test.ts` files of one of the site's test folders (`docs`, `build`). */
+/** The `*.test.ts` files of one of the site's test folders: `docs` (no build needed) or `build`. */
 function siteTestFiles(folder) {
   return readdirSync(join(WEBSITE, 'tests', folder))
     .filter((file) => file.endsWith('.test.ts'))

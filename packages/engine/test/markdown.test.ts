@@ -72,6 +72,8 @@ describe('pageMarkdown', () => {
     assert.equal(convert(admonition('danger', 'danger', 'Never commit a key.')), '> [!CAUTION]\n> Never commit a key.\n');
     assert.equal(convert(admonition('info', 'info', 'Also works offline.')), '> **Info**\n> Also works offline.\n');
     assert.equal(convert(admonition('tip', 'Before you deploy', 'Build first.')), '> [!TIP]\n> **Before you deploy**\n> Build first.\n');
+    const codeFirst = `<div class="theme-admonition theme-admonition-tip admonition_x"><div class="admonitionHeading_y">tip</div><div class="admonitionContent_w">${docusaurusCode('bash', ['npm test'])}</div></div>`;
+    assert.equal(convert(codeFirst), '> [!TIP]\n>\n> ```bash\n> npm test\n> ```\n');
     const sphinx = '<div class="admonition warning"><p class="admonition-title">Warning</p><p>Back up first.</p></div>';
     assert.equal(convert(sphinx), '> [!WARNING]\n> Back up first.\n');
   });

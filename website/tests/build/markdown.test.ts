@@ -90,7 +90,10 @@ describe('the Markdown copy of each page', () => {
   it('keeps the headings of the page, in order and at their levels', () => {
     for (const { page, markdown } of pages) {
       // The OpenAPI theme puts the endpoint's path in an h2 inside a <pre>: a code block, in the copy as on the page.
-      const inCode = (element: Element): boolean => DomUtils.getParent(element) !== null && ((DomUtils.getParent(element) as Element).name === 'pre' || inCode(DomUtils.getParent(element) as Element));
+      const inCode = (element: Element): boolean => {
+        for (let parent = element.parent; parent; parent = parent.parent) if ('name' in parent && parent.name === 'pre') return true;
+        return false;
+      };
       const shown = DomUtils.findAll((element) => /^h[1-6]$/.test(element.name) && !inCode(element), [article(page)]).map(
         (heading) => `${heading.name.slice(1)} ${DomUtils.textContent(heading).replace(/\u200b/g, '').replace(/\s+/g, ' ').trim()}`,
       );

@@ -115,7 +115,8 @@ function toSections(drafts: readonly DraftSection[], pageUrl: string, pageTitle:
 
 const selectorCache = new Map<string, Selector>();
 
-function customRoot(text: string | undefined): Selector | null {
+/** The owner's `contentSelector`, parsed once per text; throws the parser's message when it is not valid. */
+export function contentSelector(text: string | undefined): Selector | null {
   if (!text) return null;
   let selector = selectorCache.get(text);
   if (!selector) {
@@ -133,7 +134,7 @@ export function extractPage(page: HtmlPage, options: ExtractOptions = {}): PageE
   const pageUrl = pagePath(page.url);
   const head = readHead(document);
   if (head.optedOut) return { sections: [], skipped: 'it opts out with <meta name="docent" content="false">' };
-  const drafts = walkSections(contentRoot(document, customRoot(options.contentSelector)));
+  const drafts = walkSections(contentRoot(document, contentSelector(options.contentSelector)));
   if (options.skipGeneratedPages !== false) {
     const reason = generatedReason(page.url, head, drafts);
     if (reason) return { sections: [], skipped: reason };

@@ -15,7 +15,7 @@ const LIST_ITEM = /^ {0,3}([-*+]|\d{1,9}[.)])\s+(.*)$/;
 const TABLE_DIVIDER = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 
 /** The cells of a table row: split on `|` that is neither escaped nor inside a code span. */
-export function cellsOf(row: string): string[] {
+function cellsOf(row: string): string[] {
   const cells: string[] = [];
   let cell = '';
   let inCode = false;

@@ -33,6 +33,13 @@ const ALERTS: Readonly<Record<string, string>> = { note: 'NOTE', tip: 'TIP', imp
 
 const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The opening lines as a paragraph of their own (before a code block or a list): without the line break after them. */
+function withoutLastBreak(opening: PhrasingContent[]): PhrasingContent[] {
+  const last = opening[opening.length - 1];
+  if (last?.type === 'html') return [...opening.slice(0, -1), { ...last, value: last.value.trimEnd() }];
+  return last?.type === 'text' && last.value === '\n' ? opening.slice(0, -1) : opening;
+}
+
 export function callout(state: State, node: Element): Blockquote {
   const children = state.toFlow(state.all(node)) as Array<BlockContent | DefinitionContent>;
   const kind = property(node, 'dataCallout');
@@ -46,7 +53,7 @@ export function callout(state: State, node: Element): Blockquote {
     if (alert && title && title.toLowerCase() !== kind) opening.push({ type: 'strong', children: [{ type: 'text', value: title }] }, { type: 'text', value: '\n' });
     const first = children[0];
     if (first?.type === 'paragraph') first.children.unshift(...opening);
-    else children.unshift({ type: 'paragraph', children: opening.slice(0, -1) } satisfies Paragraph);
+    else children.unshift({ type: 'paragraph', children: withoutLastBreak(opening) } satisfies Paragraph);
   }
   const quote: Blockquote = { type: 'blockquote', children };
   state.patch(node, quote);

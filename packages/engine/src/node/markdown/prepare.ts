@@ -4,7 +4,7 @@
  * language, title and exact text; callouts turned into quotes that know their kind; links and images made absolute.
  */
 import { CALLOUT_TITLE, contentRoot, isCallout, isChrome, isPermalink } from '../../extract/chrome.js';
-import { parseSelector, type Selector } from '../../extract/selectors.js';
+import { contentSelector } from '../../extract/index.js';
 import { classesOf, collapse, parseHtml, textContent, type Element } from '../../extract/tree.js';
 import { toHtml } from './serialize.js';
 
@@ -102,7 +102,7 @@ function prepareCode(pre: Element): void {
 
 const CALLOUT_KINDS: ReadonlySet<string> = new Set([
   'note', 'tip', 'info', 'important', 'warning', 'caution', 'danger', 'hint', 'attention', 'error', 'seealso',
-  'deprecated', 'success', 'example', 'abstract', 'question', 'quote', 'bug', 'failure', 'todo',
+  'deprecated', 'success', 'example', 'abstract', 'question', 'quote', 'bug', 'failure',
 ]);
 
 function calloutKind(element: Element): string {
@@ -161,16 +161,9 @@ function prune(node: Element, options: PrepareOptions): void {
   }
 }
 
-function customRoot(text: string | undefined): Selector | null {
-  if (!text) return null;
-  const parsed = parseSelector(text);
-  if (typeof parsed === 'string') throw new Error(parsed);
-  return parsed;
-}
-
 /** The page's content as HTML the Markdown writer reads, and whether it has an `h1` of its own. */
 export function prepareContent(html: string, options: PrepareOptions): { html: string; hasTitle: boolean } {
-  const root = contentRoot(parseHtml(html), customRoot(options.contentSelector));
+  const root = contentRoot(parseHtml(html), contentSelector(options.contentSelector));
   labelTabs(root);
   prune(root, options);
   const hasTitle = descendants(root, (element) => element.tag === 'h1').length > 0;

@@ -15,7 +15,5 @@ export function toHtml(node: Element | string): string {
     .join('');
   if (VOID_TAGS.has(node.tag)) return `<${node.tag}${attributes}>`;
   const inner = node.children.map(toHtml).join('');
-  // A leading newline inside <pre> is dropped by HTML parsers: a second one keeps a code block's first empty line.
-  const guard = node.tag === 'pre' && inner.startsWith('\n') ? '\n' : '';
-  return node.tag.startsWith('#') ? inner : `<${node.tag}${attributes}>${guard}${inner}</${node.tag}>`;
+  return node.tag.startsWith('#') ? inner : `<${node.tag}${attributes}>${inner}</${node.tag}>`;
 }
