@@ -87,6 +87,28 @@ test.describe('doc page layout', () => {
     await expect(block.getByRole('button', { name: 'Copy code to clipboard' })).toBeAttached();
   });
 
+  test("an API page builds its schemas after the page and each response's panel when its tab is chosen", async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/api/send-message');
+    const article = page.locator('article');
+    // The request parameters, the request body and the first response replace their placeholders.
+    await expect(article.locator('.openapi-left-panel__container .openapi-skeleton')).toHaveCount(0, { timeout: 15_000 });
+    await expect(article.locator('.openapi-params__list-item', { hasText: 'projectId' })).toBeVisible();
+    await expect(article.getByText('conversation_id', { exact: true }).first()).toBeVisible();
+    const statuses = page.locator('.openapi-tabs__response-container').getByRole('tab');
+    await expect(statuses).toHaveCount(12);
+    await expect(statuses.first()).toHaveAttribute('aria-selected', 'true');
+    const panels = article.locator('.openapi-tabs__response-header-section ~ [role=tabpanel]');
+    await expect(panels).toHaveCount(1);
+    await expect(panels).toContainText('The answer.');
+
+    await statuses.filter({ hasText: /^429$/ }).click();
+    await expect(panels).toHaveCount(1);
+    await expect(panels).toContainText('A per-visitor rate limit');
+    await expect(panels).not.toContainText('The answer.');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('the request explorer offers code samples in a short list of languages', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/api/send-message');
