@@ -299,7 +299,8 @@ function relatedPages(index: DocentIndex, question: string, pathPrefix: string |
     .map((page) => ({ url: page.pageUrl, title: page.pageTitle }));
 }
 
-function notCovered(closest: ClosestPage[], confidence: number): Answer {
+/** The answer that says the documentation does not cover the question, with the closest pages if any. */
+export function notCovered(closest: ClosestPage[], confidence: number): Answer {
   const lines = ['The documentation does not cover this question, so there is no answer to give.'];
   if (closest.length) {
     lines.push('', 'The closest pages are:', '');

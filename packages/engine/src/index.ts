@@ -20,9 +20,11 @@ export type { DocentIndex, SerializedIndex, LoadOptions, PartLoader } from './in
 export { indexFiles, PARTS_THRESHOLD_BYTES, splitIndex } from './parts.js';
 export type { IndexPart, SplitIndex, SplitOptions } from './parts.js';
 export { search, searchAsync, snippet, highlight, warmSearch } from './search.js';
-export { answer, answerAsync, withTextFragment, encodeTextDirective, ANSWER_THRESHOLD } from './answer.js';
+export { answer, answerAsync, notCovered, withTextFragment, encodeTextDirective, ANSWER_THRESHOLD } from './answer.js';
 export { contentHash } from './hash.js';
 export { splitSentences, escapeHtml, escapeMarkdown } from './text.js';
+export { AnswerGrounding, groundAnswer, SUPPORT_THRESHOLD } from './grounding.js';
+export type { GroundedAnswer, GroundingCounts } from './grounding.js';
 export type {
   Section,
   HeadingLevel,

@@ -186,7 +186,7 @@ export function escapeMarkdown(text: string): string {
 }
 
 /** Abbreviations after which a period does not end a sentence. */
-const ABBREVIATIONS = new Set([
+export const ABBREVIATIONS: ReadonlySet<string> = new Set([
   'e.g',
   'i.e',
   'etc',

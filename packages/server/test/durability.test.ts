@@ -164,22 +164,19 @@ describe('docent serve durability', () => {
   });
 
   it('on SIGTERM stops accepting, finishes the streamed answer, closes the database cleanly and exits 0', async () => {
+    // Three sentences the sections support ([1] is the Retries section, [2] the Webhooks one); each reaches the reader once complete.
     const pieces = [
       'Acme retries ',
       'failed webhook ',
       'deliveries ',
-      'five times [2]. ',
-      'Each retry ',
-      'waits longer ',
-      'than the one ',
-      'before it [2]. ',
+      'five times [1]. ',
+      'The retries ',
+      'use exponential ',
+      'backoff [1]. ',
       'Acme sends ',
       'a webhook ',
       'for every ',
-      'order [1]. ',
-      'Nothing else ',
-      'is sent ',
-      'to your endpoint [1].',
+      'order [2].',
     ];
     const model = await startSlowModel(pieces, 100);
     const dbFile = path.join(dir, 'drain.db');
@@ -217,7 +214,7 @@ describe('docent serve durability', () => {
       const names = events.map((item) => item.event);
       assert.equal(names[0], 'sources');
       assert.equal(names.at(-1), 'done');
-      assert.deepEqual(names.slice(1, -1), pieces.map(() => 'delta'));
+      assert.deepEqual(names.slice(1, -1), ['delta', 'delta', 'delta']);
       const done = events.at(-1)!.data as { answer: string; message_id: string; conversation_id: string; answered: boolean };
       assert.equal(done.answer, pieces.join(''));
       assert.equal(events.filter((item) => item.event === 'delta').map((item) => item.data.text).join(''), done.answer);

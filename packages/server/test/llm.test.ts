@@ -1,6 +1,8 @@
 /**
  * The model path against a local OpenAI-compatible server started by the test on 127.0.0.1: the protocol,
- * streaming, citation mapping, and the extractive fallback when the model errors or times out.
+ * streaming, citation mapping, the check of every statement against its sections (scripted answers that are
+ * grounded, uncited, cite sections that were not retrieved, or say what the sections do not), no model call when
+ * retrieval finds nothing good enough, and the extractive fallback when the model errors or times out.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,17 +13,26 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { CustomPrompt } from '../src/projects/types.js';
-import { citedNumbers, llmConfigFromEnv } from '../src/serve/llm.js';
+import { analyticsReport } from '../src/analytics/report.js';
+import { llmConfigFromEnv } from '../src/serve/llm.js';
 import type { Store } from '../src/store/types.js';
 import { assertMatches } from './contract.js';
 import { appOver, parseEvents } from './helpers.js';
 
-type Behaviour = 'answer' | 'error' | 'silent' | 'break' | 'slow';
+type Behaviour = 'answer' | 'uncited' | 'stray' | 'unsupported' | 'error' | 'silent' | 'break' | 'slow';
 
 interface ModelCall {
   authorization: string | undefined;
   body: { model: string; stream: boolean; messages: { role: string; content: string }[] };
 }
+
+/** What the model streams, piece by piece; [1] is the Retries section, [2] the Webhooks one. */
+const SCRIPTS: Partial<Record<Behaviour, string[]>> = {
+  answer: ['Failed deliveries are retried ', 'five times [1]. ', 'The retries use exponential backoff [1]. ', 'Acme sends a webhook for every order [2].'],
+  uncited: ['Acme is the most reliable webhook platform there is. ', 'Failed deliveries are retried five times [1].'],
+  stray: ['Webhooks are signed with a shared secret [7]. ', 'Failed deliveries are retried five times [1].'],
+  unsupported: ['Acme deliveries never fail ', 'thanks to its global edge network [1].'],
+};
 
 /** A Chat Completions endpoint that streams a fixed answer, fails, stays silent or breaks off. */
 function startModel(): Promise<{ server: Server; url: string; calls: ModelCall[]; behave(next: Behaviour): void; aborted: () => number }> {
@@ -39,7 +50,7 @@ function startModel(): Promise<{ server: Server; url: string; calls: ModelCall[]
       if (behaviour === 'error') return response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
       if (behaviour === 'silent') return; // never answers
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const pieces = ['Failed deliveries are retried ', 'five times [1]. ', 'Each retry waits longer [1]. ', 'Orders send a webhook [2].'];
+      const pieces = SCRIPTS[behaviour] ?? SCRIPTS.answer;
       const send = (at: number): void => {
         if (behaviour === 'break' && at === 2) return void response.destroy();
         if (at === pieces.length) return void response.end('data: [DONE]\n\n');
@@ -119,29 +130,86 @@ describe('answers written by a model', () => {
   });
 
   it("sends the project's template alone, with the sections, the conversation and the question filled in", async () => {
-    const first = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'Does Acme send webhooks?' } });
+    const first = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' } });
     await setPrompt({ kind: 'template', text: 'Use only these:\n{{context}}\nSo far:\n{{history}}\nQ: {{question}}' });
     // A question that looks like a placeholder stays as it is.
-    await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'And the {{context}} retries?', conversation_id: first.json().conversation_id } });
+    await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'And are failed {{context}} webhook deliveries retried?', conversation_id: first.json().conversation_id } });
     const messages = model.calls.at(-1)!.body.messages;
     assert.equal(messages.length, 1);
     assert.equal(messages[0]!.role, 'user');
     const prompt = messages[0]!.content;
     assert.match(prompt, /^Use only these:\n\[1\] .*\n.*retried five times/);
-    assert.match(prompt, /So far:\nQuestion: Does Acme send webhooks\?\nAnswer: Failed deliveries are retried/);
-    assert.match(prompt, /\nQ: And the \{\{context\}\} retries\?$/);
+    assert.match(prompt, /So far:\nQuestion: How are failed webhook deliveries retried\?\nAnswer: Failed deliveries are retried/);
+    assert.match(prompt, /\nQ: And are failed \{\{context\}\} webhook deliveries retried\?$/);
     assert.doesNotMatch(prompt, /End every sentence with the number/);
   });
 
   it('streams the model answer and keeps only the cited sections as citations, numbers unchanged', async () => {
     const response = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' }, headers: { accept: 'text/event-stream' } });
     const events = parseEvents(response.body);
-    assert.deepEqual(events.map((item) => item.event), ['sources', 'delta', 'delta', 'delta', 'delta', 'done']);
+    // One delta per checked sentence, as each is complete.
+    assert.deepEqual(events.map((item) => item.event), ['sources', 'delta', 'delta', 'delta', 'done']);
     const done = events.at(-1)!.data;
     assertMatches('Answer', done);
-    assert.equal(done.answer, 'Failed deliveries are retried five times [1]. Each retry waits longer [1]. Orders send a webhook [2].');
+    assert.equal(done.answer, 'Failed deliveries are retried five times [1]. The retries use exponential backoff [1]. Acme sends a webhook for every order [2].');
+    assert.equal(events.slice(1, -1).map((item) => item.data.text).join(''), done.answer);
     assert.deepEqual((done.citations as { number: number }[]).map((citation) => citation.number), [1, 2]);
     assert.equal(done.answered, true);
+  });
+
+  for (const [behaviour, leftOut] of [
+    ['uncited', 'most reliable'],
+    ['stray', 'shared secret'],
+  ] as const) {
+    it(`leaves out a sentence the sections do not back (${behaviour}), in the stream and in the stored answer`, async () => {
+      model.behave(behaviour);
+      const response = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' }, headers: { accept: 'text/event-stream' } });
+      const events = parseEvents(response.body);
+      const streamed = events.filter((item) => item.event === 'delta').map((item) => item.data.text).join('');
+      assert.equal(streamed, 'Failed deliveries are retried five times [1].');
+      assert.doesNotMatch(response.body, new RegExp(leftOut));
+      const done = events.at(-1)!.data;
+      assert.equal(done.answer, 'Failed deliveries are retried five times [1].');
+      assert.deepEqual((done.citations as { number: number }[]).map((citation) => citation.number), [1]);
+      const history = await store.recentTurns(done.conversation_id as string, 1);
+      assert.equal(history[0]?.answer, 'Failed deliveries are retried five times [1].');
+    });
+  }
+
+  it('answers "not covered" with the closest pages when nothing the model wrote is supported', async () => {
+    model.behave('unsupported');
+    const response = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' } });
+    const body = response.json();
+    assertMatches('Answer', body);
+    assert.equal(body.answered, false);
+    assert.match(body.answer, /^The documentation does not cover this question/);
+    assert.doesNotMatch(body.answer, /edge network/);
+    assert.ok(body.citations.length >= 1);
+  });
+
+  it('does not call the model when retrieval finds nothing good enough', async () => {
+    const before = model.calls.length;
+    const response = await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'What is the best recipe for banana bread?' } });
+    assert.equal(model.calls.length, before);
+    assert.equal(response.json().answered, false);
+  });
+
+  it('counts checked and dropped statements of model answers in analytics', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const report = async () => (await analyticsReport(store, 'acme-docs', since)).model_answers;
+    const start = await report();
+    model.behave('answer');
+    await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' } });
+    model.behave('uncited');
+    await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' } });
+    // Extractive answers (the model failed) are not model answers.
+    model.behave('error');
+    await app.inject({ method: 'POST', url: MESSAGES, payload: { question: 'How are failed webhook deliveries retried?' } });
+    const end = await report();
+    assert.deepEqual(
+      { answers: end.answers - start.answers, checked: end.statements_checked - start.statements_checked, dropped: end.statements_dropped - start.statements_dropped },
+      { answers: 2, checked: 5, dropped: 1 },
+    );
   });
 
   it('falls back to the extractive answer, with the reason logged, when the model fails', async () => {
@@ -197,9 +265,5 @@ describe('model settings', () => {
     assert.equal(llmConfigFromEnv({ DOCENT_LLM_BASE_URL: 'http://127.0.0.1:1/v1', DOCENT_LLM_MODEL: 'm' })?.apiKey, '');
     const config = llmConfigFromEnv({ DOCENT_LLM_BASE_URL: 'http://127.0.0.1:1/v1/', DOCENT_LLM_API_KEY: 'k', DOCENT_LLM_MODEL: 'm' });
     assert.equal(config?.baseUrl, 'http://127.0.0.1:1/v1');
-  });
-
-  it('citations are the section numbers an answer uses, in order, within range', () => {
-    assert.deepEqual(citedNumbers('A [2]. B [1]. C [2]. D [9].', 3), [2, 1]);
   });
 });

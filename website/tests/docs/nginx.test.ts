@@ -294,12 +294,13 @@ describe('the nginx example of deployment.mdx', { skip: SKIP ?? false }, () => {
       postgres = await postgresHelper.startPostgres();
       const databaseUrl = await postgres.createDatabase('docent');
 
-      // A model endpoint that writes its answer in four pieces, 400 ms apart.
+      // A model endpoint that writes its answer of two sentences in four pieces, 400 ms apart: the server passes on
+      // each sentence once it is complete and checked.
       model = createHttpServer((incoming, response) => {
         incoming.resume();
         incoming.on('end', () => {
           response.writeHead(200, { 'content-type': 'text/event-stream' });
-          const pieces = ['Failed webhook deliveries ', 'are retried ', 'five times ', 'with exponential backoff [1].'];
+          const pieces = ['Failed webhook deliveries ', 'are retried five times [1]. ', 'The retries use ', 'exponential backoff [1].'];
           let at = 0;
           const write = (): void => {
             if (at === pieces.length) {
@@ -384,9 +385,9 @@ describe('the nginx example of deployment.mdx', { skip: SKIP ?? false }, () => {
     });
 
     live('answers a question that is not streamed, in one JSON body', async () => {
-      const answer = await ask('How many times are webhook deliveries retried?', false);
+      const answer = await ask('Are failed webhook deliveries retried?', false);
       assert.equal(answer.status, 200, answer.body);
-      assert.equal((JSON.parse(answer.body) as { answer: string }).answer, 'Failed webhook deliveries are retried five times with exponential backoff [1].');
+      assert.equal((JSON.parse(answer.body) as { answer: string }).answer, 'Failed webhook deliveries are retried five times [1]. The retries use exponential backoff [1].');
     });
 
     live('redirects plain HTTP to HTTPS', async () => {

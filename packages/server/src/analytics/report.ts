@@ -19,6 +19,7 @@ export interface AnalyticsReport {
   top_pages: { url: string; count: number }[];
   top_queries: { query: string; count: number }[];
   unanswered_questions: { question: string; count: number }[];
+  model_answers: { answers: number; statements_checked: number; statements_dropped: number };
   comments: { url: string | null; rating: 'up' | 'down'; comment: string }[];
 }
 
@@ -41,6 +42,7 @@ export async function analyticsReport(store: Store, project: string, since: Date
     top_pages: data.topPages.map(({ label, count }) => ({ url: label, count })),
     top_queries: data.topQueries.map(({ label, count }) => ({ query: label, count })),
     unanswered_questions: data.unansweredQuestions.map(({ label, count }) => ({ question: label, count })),
+    model_answers: { answers: data.modelAnswers.answers, statements_checked: data.modelAnswers.checked, statements_dropped: data.modelAnswers.dropped },
     comments: data.comments,
   };
 }

@@ -32,6 +32,7 @@ export function formatReport(report: AnalyticsReport): string {
     `searches      ${report.searches}`,
     `page views    ${report.page_views}`,
     `answer thumbs ${report.answer_feedback.up} up, ${report.answer_feedback.down} down`,
+    `model answers ${report.model_answers.answers} (statements checked ${report.model_answers.statements_checked}, dropped ${report.model_answers.statements_dropped}, ${percent(report.model_answers.statements_dropped, report.model_answers.statements_checked)})`,
     '',
     ...counts('Unanswered questions (write or fix these pages)', report.unanswered_questions.map(({ question, count }) => ({ label: question, count }))),
     '',

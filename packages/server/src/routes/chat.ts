@@ -6,14 +6,15 @@
  * never lost; a client that disconnects stops the stream and the model.
  */
 import { randomBytes } from 'node:crypto';
-import { answer, search, type DocentIndex, type Section } from '@docent/engine';
+import { answer, AnswerGrounding, notCovered, search, type DocentIndex, type Section } from '@docent/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerPieces, toApiAnswer, type ApiAnswer, type ApiCitation } from '../serve/answers.js';
 import { limitsOf, reserveQuota } from '../app/limits.js';
 import { linkTo } from '../app/urls.js';
 import type { Services } from '../app/services.js';
+import type { StoredAnswer } from '../store/types.js';
 import type { Limits, Project } from '../projects/types.js';
-import { chatMessages, citedNumbers, streamAnswer } from '../serve/llm.js';
+import { chatMessages, streamAnswer } from '../serve/llm.js';
 import { HttpProblem, problemOf } from '../serve/problem.js';
 import { SECURITY_HEADER_NAMES } from '../serve/securityHeaders.js';
 import { contractRoute } from './route.js';
@@ -128,49 +129,73 @@ interface Asked {
   output: Output;
 }
 
-async function written({ services, project, index, body, origin, ids, output }: Asked, signal: AbortSignal): Promise<ApiAnswer | null | 'failed'> {
+/** An answer and, when a model wrote it, how many of its statements were checked and dropped. */
+interface Written {
+  result: ApiAnswer;
+  statements?: StoredAnswer['statements'];
+}
+
+/**
+ * The model's answer, checked statement by statement against the sections it cites (the engine's
+ * AnswerGrounding): only supported statements reach the reader, as each is complete. Null when the model is not
+ * asked (none configured, or retrieval found nothing good enough: the question is not covered) or failed before
+ * its first word; the caller then answers extractively.
+ */
+async function written({ services, project, index, body, origin, ids, output }: Asked, signal: AbortSignal): Promise<Written | null | 'failed'> {
   const { llm, log } = services;
   if (!llm) return null;
-  const sections = retrieve(index, body.question);
   const history = body.conversation_id ? await services.store.recentTurns(body.conversation_id, MODEL_HISTORY) : [];
+  // A follow-up ("and on Windows?") may need the question before it to be understood.
+  const withContext = history.length ? `${history.at(-1)?.question ?? ''} ${body.question}` : body.question;
+  if (!answer(index, body.question).answered && !answer(index, withContext).answered) return null;
+  const sections = retrieve(index, withContext);
   const pieces = streamAnswer(llm, chatMessages(body.question, sections, history, project.prompt), signal);
   const citations = sections.map((section, position) => citationOf(section, position + 1, origin));
-  let text = '';
+  const grounding = new AnswerGrounding(sections.map((section) => `${section.heading}\n${section.text}`));
+  const show = async (text: string): Promise<void> => {
+    if (text) await output.delta(text);
+  };
   try {
     const first = await pieces.next();
     if (first.done) throw new Error('the model sent an empty answer');
     output.sources(citations, ids);
-    text = first.value;
-    await output.delta(first.value);
+    await show(grounding.push(first.value));
   } catch (error) {
     log(`the model failed, so this answer is extractive: ${(error as Error).message}`);
     return null;
   }
   try {
-    for await (const piece of pieces) {
-      text += piece;
-      await output.delta(piece);
-    }
+    for await (const piece of pieces) await show(grounding.push(piece));
   } catch (error) {
     log(`the model stopped in the middle of an answer: ${(error as Error).message}`);
     return 'failed';
   }
-  const cited = citedNumbers(text, citations.length);
-  return {
+  await show(grounding.end());
+  const checked = grounding.result();
+  const statements = { checked: checked.checked, dropped: checked.dropped };
+  if (checked.cited.length === 0) {
+    // Nothing the model wrote stood up: the reader gets "not covered" and the pages that came closest.
+    const closest = [...new Map(sections.map((section) => [section.pageUrl, { url: section.pageUrl, title: section.pageTitle }])).values()].slice(0, 5);
+    const declined = toApiAnswer(notCovered(closest, 0), origin, ids);
+    await show(declined.answer);
+    return { result: declined, statements };
+  }
+  const result: ApiAnswer = {
     conversation_id: ids.conversation,
     message_id: ids.message,
-    answer: text,
-    answered: cited.length > 0,
-    citations: citations.filter((citation) => cited.includes(citation.number)),
+    answer: checked.markdown,
+    answered: true,
+    citations: citations.filter((citation) => checked.cited.includes(citation.number)),
   };
+  return { result, statements };
 }
 
 /** Stores the answer, turning the quota reservation into the message; a failed write is logged, not the reader's problem. */
-async function keep(services: Services, project: Project, question: string, result: ApiAnswer, newConversation: boolean, reservation: string | null): Promise<boolean> {
+async function keep(services: Services, project: Project, question: string, { result, statements }: Written, newConversation: boolean, reservation: string | null): Promise<boolean> {
   try {
     await services.store.saveAnswer(
       project.id,
-      { conversationId: result.conversation_id, messageId: result.message_id, question, answer: result.answer, answered: result.answered, citations: result.citations, newConversation },
+      { conversationId: result.conversation_id, messageId: result.message_id, question, answer: result.answer, answered: result.answered, citations: result.citations, newConversation, ...(statements ? { statements } : {}) },
       reservation ?? undefined,
     );
     return true;
@@ -200,10 +225,10 @@ export async function converse(services: Services, project: Project, limits: Lim
     const asked: Asked = { services, project, index: services.content(project.id).index, body, origin: services.publicBase(), ids, output };
     const fromModel = await written(asked, signal);
     if (fromModel === 'failed') return { failed: 'The language model stopped in the middle of the answer. Ask again.' };
-    const result = fromModel ?? (await extractive(asked.index, body.question, asked.origin, ids, output));
+    const reply = fromModel ?? { result: await extractive(asked.index, body.question, asked.origin, ids, output) };
     if (output.closed) return { closed: true };
-    kept = await keep(services, project, body.question, result, !body.conversation_id, reservation);
-    return { answer: result };
+    kept = await keep(services, project, body.question, reply, !body.conversation_id, reservation);
+    return { answer: reply.result };
   } finally {
     // A question that got no stored answer does not use the quota.
     if (reservation && !kept) await services.store.releaseReservation(reservation).catch((error: Error) => services.log(`could not release a quota reservation: ${error.message}`));

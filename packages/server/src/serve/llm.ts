@@ -82,16 +82,6 @@ export function chatMessages(question: string, sections: readonly Section[], his
   ];
 }
 
-/** The citation numbers an answer uses, in order of first use. */
-export function citedNumbers(answer: string, available: number): number[] {
-  const numbers: number[] = [];
-  for (const match of answer.matchAll(/\[(\d+)\]/g)) {
-    const number = Number(match[1]);
-    if (number >= 1 && number <= available && !numbers.includes(number)) numbers.push(number);
-  }
-  return numbers;
-}
-
 /**
  * Streams the model's answer, piece by piece. Throws when the endpoint fails, answers something other than a
  * stream, or is silent for longer than the timeout; `signal` stops it (the client went away).

@@ -62,6 +62,8 @@ export interface StoredAnswer {
   citations: unknown[];
   /** True when this message starts the conversation. */
   newConversation: boolean;
+  /** For an answer a model wrote: how many of its statements were checked against the sections, and dropped. */
+  statements?: { checked: number; dropped: number };
 }
 
 export interface Turn {
@@ -110,6 +112,8 @@ export interface AnalyticsData {
   topPages: Count[];
   topQueries: Count[];
   unansweredQuestions: Count[];
+  /** Answers a model wrote, and how many of their statements were checked and dropped. */
+  modelAnswers: { answers: number; checked: number; dropped: number };
   comments: { url: string | null; rating: 'up' | 'down'; comment: string }[];
 }
 

@@ -27,6 +27,9 @@ export async function analytics(sql: Sql, project: string, since: string, top: n
   const { questions, answered } = await one<{ questions: number; answered: number }>(`SELECT count(*) AS questions, count(*) FILTER (WHERE answered) AS answered ${MESSAGES}`);
   const searches = await one<{ count: number }>(`SELECT count(*) AS count FROM (${SEARCH_QUERIES}) AS searched`);
   const pageViews = await one<{ count: number }>("SELECT count(*) AS count FROM events WHERE project = $1 AND created_at >= $2 AND type = 'page_view'");
+  const modelAnswers = await one<{ answers: number; checked: number; dropped: number }>(
+    `SELECT count(statements_checked) AS answers, coalesce(sum(statements_checked), 0) AS checked, coalesce(sum(statements_dropped), 0) AS dropped ${MESSAGES}`,
+  );
   return {
     questions,
     answered,
@@ -56,6 +59,7 @@ export async function analytics(sql: Sql, project: string, since: string, top: n
        GROUP BY lower(question) ORDER BY count DESC, label`,
       top * 2,
     ),
+    modelAnswers,
     comments: await list<{ url: string | null; rating: 'up' | 'down'; comment: string }>(
       `SELECT url, rating, comment FROM feedback
        WHERE project = $1 AND created_at >= $2 AND comment IS NOT NULL ORDER BY created_at DESC`,

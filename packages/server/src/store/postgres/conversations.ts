@@ -44,14 +44,10 @@ export async function saveAnswer(db: Db, project: string, answer: StoredAnswer, 
   await db.transaction(async (sql) => {
     if (reservation) await sql.query('DELETE FROM message_reservations WHERE id = $1', [reservation]);
     if (answer.newConversation) await sql.query('INSERT INTO conversations (id, project) VALUES ($1, $2)', [answer.conversationId, project]);
-    await sql.query('INSERT INTO messages (id, conversation_id, question, answer, answered, citations) VALUES ($1, $2, $3, $4, $5, $6)', [
-      answer.messageId,
-      answer.conversationId,
-      answer.question,
-      answer.answer,
-      answer.answered,
-      JSON.stringify(answer.citations),
-    ]);
+    await sql.query(
+      'INSERT INTO messages (id, conversation_id, question, answer, answered, citations, statements_checked, statements_dropped) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [answer.messageId, answer.conversationId, answer.question, answer.answer, answer.answered, JSON.stringify(answer.citations), answer.statements?.checked ?? null, answer.statements?.dropped ?? null],
+    );
   });
 }
 

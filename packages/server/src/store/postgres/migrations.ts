@@ -177,4 +177,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      name text COLLATE "C" PRIMARY KEY,
      value bytea NOT NULL
    );`,
+  // A model's answer: how many of its statements were checked against the sections, and how many dropped.
+  `ALTER TABLE messages ADD COLUMN statements_checked integer;
+   ALTER TABLE messages ADD COLUMN statements_dropped integer;`,
 ];

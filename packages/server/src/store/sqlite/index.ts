@@ -370,8 +370,17 @@ export class SqliteStore implements Store {
       if (reservation) this.db.prepare('DELETE FROM message_reservations WHERE id = ?').run(reservation);
       if (answer.newConversation) this.db.prepare('INSERT INTO conversations (id, project) VALUES (?, ?)').run(answer.conversationId, project);
       this.db
-        .prepare('INSERT INTO messages (id, conversation_id, question, answer, answered, citations) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(answer.messageId, answer.conversationId, answer.question, answer.answer, answer.answered ? 1 : 0, JSON.stringify(answer.citations));
+        .prepare('INSERT INTO messages (id, conversation_id, question, answer, answered, citations, statements_checked, statements_dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(
+          answer.messageId,
+          answer.conversationId,
+          answer.question,
+          answer.answer,
+          answer.answered ? 1 : 0,
+          JSON.stringify(answer.citations),
+          answer.statements?.checked ?? null,
+          answer.statements?.dropped ?? null,
+        );
     })();
   }
 
@@ -450,6 +459,9 @@ export class SqliteStore implements Store {
                            UNION ALL SELECT lower(query) FROM searches WHERE project = @project AND created_at >= @since`;
     const searches = one<{ count: number }>(`SELECT count(*) AS count FROM (${searchQueries})`);
     const pageViews = one<{ count: number }>("SELECT count(*) AS count FROM events WHERE project = @project AND created_at >= @since AND type = 'page_view'");
+    const modelAnswers = one<{ answers: number; checked: number; dropped: number }>(
+      `SELECT count(statements_checked) AS answers, coalesce(sum(statements_checked), 0) AS checked, coalesce(sum(statements_dropped), 0) AS dropped ${messages}`,
+    );
     const thumbs = (where: string): { up: number; down: number } => {
       const row = one<{ up: number | null; down: number | null }>(
         `SELECT sum(rating = 'up') AS up, sum(rating = 'down') AS down FROM feedback WHERE project = @project AND created_at >= @since ${where}`,
@@ -483,6 +495,7 @@ export class SqliteStore implements Store {
         `SELECT question AS label, count(*) AS count ${messages} AND answered = 0
          GROUP BY lower(question) ORDER BY count DESC, question LIMIT ${top * 2}`,
       ),
+      modelAnswers,
       comments: all<{ url: string | null; rating: 'up' | 'down'; comment: string }>(
         `SELECT url, rating, comment FROM feedback
          WHERE project = @project AND created_at >= @since AND comment IS NOT NULL ORDER BY created_at DESC LIMIT ${top}`,

@@ -159,4 +159,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      name TEXT PRIMARY KEY,
      value BLOB NOT NULL
    );`,
+  // A model's answer: how many of its statements were checked against the sections, and how many dropped.
+  `ALTER TABLE messages ADD COLUMN statements_checked INTEGER;
+   ALTER TABLE messages ADD COLUMN statements_dropped INTEGER;`,
 ];

@@ -132,11 +132,12 @@ export function readerContract<S extends Store>(harness: StoreHarness<S>): void 
     it('counts questions, searches, page views and feedback, and ranks pages, queries and unanswered questions', async () => {
       await withStore(harness, async (store) => {
         const allowance: DailyAllowance = { day: '2026-11-26', bytes: 1_000_000 };
-        await store.saveAnswer('acme-docs', storedAnswer('conv_1', 'msg_1', { newConversation: true, question: 'How do I theme it?' }));
-        await store.saveAnswer('acme-docs', storedAnswer('conv_1', 'msg_2', { question: 'Does it do SSO?', answered: false }));
+        // Two answers a model wrote (statements checked and dropped), two extractive ones.
+        await store.saveAnswer('acme-docs', storedAnswer('conv_1', 'msg_1', { newConversation: true, question: 'How do I theme it?', statements: { checked: 4, dropped: 1 } }));
+        await store.saveAnswer('acme-docs', storedAnswer('conv_1', 'msg_2', { question: 'Does it do SSO?', answered: false, statements: { checked: 2, dropped: 2 } }));
         await store.saveAnswer('acme-docs', storedAnswer('conv_1', 'msg_3', { question: 'does it do sso?', answered: false }));
         await store.saveAnswer('acme-docs', storedAnswer('conv_1', 'msg_4', { question: 'Pricing?', answered: false }));
-        await store.saveAnswer('beta-docs', storedAnswer('conv_b', 'msg_b', { newConversation: true, answered: false }));
+        await store.saveAnswer('beta-docs', storedAnswer('conv_b', 'msg_b', { newConversation: true, answered: false, statements: { checked: 9, dropped: 9 } }));
         const event = (type: string, url: string, properties: Record<string, unknown> | null = null) => ({ type, url, occurredAt: '2026-11-26T10:00:00.000Z', properties });
         await store.saveEvents(
           'acme-docs',
@@ -193,6 +194,7 @@ export function readerContract<S extends Store>(harness: StoreHarness<S>): void 
             { label: 'dark mode', count: 2 },
             { label: 'install', count: 2 },
           ],
+          modelAnswers: { answers: 2, checked: 6, dropped: 3 },
           comments: [
             { url: '/docs/b', rating: 'up', comment: 'Great page' },
             { url: '/docs/a', rating: 'down', comment: 'Outdated' },
