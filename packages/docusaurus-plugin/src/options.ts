@@ -36,6 +36,7 @@ export interface PluginOptions {
   modalPosition?: ModalPosition;
   defaultTab?: Tab;
   cleanTitles?: boolean;
+  answerThreshold?: number;
   initialMessage?: string;
   suggestedQuestions?: string[];
   suggestedQuestionsTitle?: string;
@@ -68,6 +69,7 @@ export const DEFAULT_OPTIONS = {
   buttonPosition: 'bottom-right',
   modalPosition: 'center',
   cleanTitles: false,
+  answerThreshold: 0.55,
   suggestedQuestions: [],
   suggestedQuestionsTitle: 'Suggested questions',
   filters: [],
@@ -93,6 +95,7 @@ function describe(value: unknown): string {
 }
 
 const isText: Check = (value) => (typeof value === 'string' && value.trim() !== '' ? undefined : 'must be a non-empty string');
+const isShare: Check = (value) => (typeof value === 'number' && value >= 0 && value <= 1 ? undefined : 'must be a number from 0 to 1, such as 0.6');
 const isBoolean: Check = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false');
 const oneOf =
   (values: readonly string[]): Check =>
@@ -141,6 +144,7 @@ const CHECKS: Record<keyof PluginOptions, Check> = {
   modalPosition: oneOf(MODAL_POSITIONS),
   defaultTab: oneOf(TABS),
   cleanTitles: isBoolean,
+  answerThreshold: isShare,
   initialMessage: isText,
   suggestedQuestions: isTextList,
   suggestedQuestionsTitle: isText,

@@ -319,14 +319,15 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
   const topic = questionWords(index, question);
   if (!topic.length) return notCovered([], 0);
   const ranked = rankSections(index, topic, options.pathPrefix);
+  const threshold = options.threshold ?? ANSWER_THRESHOLD;
   const best = ranked[0];
   const confidence = best ? Math.round(best.coverage * 1000) / 1000 : 0;
-  if (!best || best.coverage < ANSWER_THRESHOLD) {
+  if (!best || best.coverage < threshold) {
     return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
   }
 
   const chosen = ranked
-    .filter((entry, rank) => rank === 0 || (entry.score >= 0.8 * best.score && entry.coverage >= ANSWER_THRESHOLD))
+    .filter((entry, rank) => rank === 0 || (entry.score >= 0.8 * best.score && entry.coverage >= threshold))
     .slice(0, MAX_SECTIONS);
 
   const candidates: ScoredSentence[] = [];

@@ -81,6 +81,11 @@ export interface AnswerOptions {
   maxSentences?: number;
   /** Only use sections whose page URL starts with this path. */
   pathPrefix?: string;
+  /**
+   * The share of the question the best section must cover for an answer, 0–1. Default `ANSWER_THRESHOLD` (0.55).
+   * Higher declines more questions and answers the rest more precisely; calibrate it with `docent eval`.
+   */
+  threshold?: number;
 }
 
 export interface AnswerSentence {

@@ -51,6 +51,8 @@ const COMMANDS = new Map<string, Command>([
       --json               Print the figures as one JSON object, for CI
       --min-recall <0-1>   Exit with status 1 when recall@5 is lower
       --min-mrr <0-1>      Exit with status 1 when MRR is lower
+      --answer-threshold <0-1>
+                           Answer at this threshold instead of the default 0.55, to calibrate it
 `,
       run: runEval,
     },

@@ -111,6 +111,14 @@ describe('docent CLI', () => {
     writeFileSync(questions, JSON.stringify([{ q: 'where does the hugo partial go', expect: ['/nowhere'] }, { q: 'how do I bake sourdough bread', expect: ['/'] }]));
     const wrong = JSON.parse((await capture(['eval', questions, '--index', indexFile, '--json'])).out) as { answers: { answered: number; precision1: number } };
     assert.deepEqual(wrong.answers, { ...wrong.answers, answered: 0.5, precision1: 0 }, 'one of two answered, citing a page no question expects');
+    const partly = join(site, 'partly.json');
+    writeFileSync(partly, JSON.stringify([{ q: 'where does the hugo widget script partial go, welcome', expect: ['/'] }]));
+    const answeredAt = async (threshold: string) =>
+      (JSON.parse((await capture(['eval', partly, '--index', indexFile, '--json', '--answer-threshold', threshold])).out) as { answers: { answered: number } }).answers.answered;
+    assert.deepEqual([await answeredAt('0.55'), await answeredAt('1')], [1, 0], 'a partly covered question is answered at the default, declined at 1');
+    const badThreshold = await capture(['eval', questions, '--index', indexFile, '--answer-threshold', '55']);
+    assert.equal(badThreshold.code, 2);
+    assert.match(badThreshold.err, /--answer-threshold must be a number from 0 to 1, such as 0\.9; got "55"/);
     const failing = await capture(['eval', questions, '--index', indexFile, '--min-recall', '0.5']);
     assert.equal(failing.code, 1);
     assert.match(failing.err, /recall@5 0\.000 is below --min-recall 0\.5/);

@@ -39,6 +39,7 @@ describe('the attribute table', () => {
       'modal-position': ['center', 'search-button chat-button'],
       'default-tab': ['search', 'search-button chat-button'],
       'clean-titles': [false, 'search-button chat-button chat'],
+      'answer-threshold': [0.55, 'search-button chat-button chat'],
       'initial-message': [undefined, 'search-button chat-button chat'],
       'suggested-questions': [[], 'search-button chat-button chat'],
       'suggested-questions-title': ['Suggested questions', 'search-button chat-button chat'],
@@ -127,6 +128,9 @@ describe('parsing attribute strings', () => {
     assert.equal(parseOne('project', 'my-project').value, 'my-project');
     assert.equal(parseOne('shortcut', 'Ctrl+Shift+K').value, 'ctrl+shift+k');
     assert.equal(parseOne('shortcut', 'none').value, 'none');
+    assert.equal(parseOne('answerThreshold', '0.7').value, 0.7);
+    assert.equal(parseOne('answerThreshold', ' 1 ').value, 1);
+    assert.equal(parseOne('answerThreshold', '.25').value, 0.25);
     for (const length of ['40rem', '600px', '70vh', 'calc(100vh - 8rem)', '0', 'min(30rem, 80vh)']) {
       assert.equal(parseOne('embeddedHeight', length, 'chat').value, length);
     }
@@ -149,6 +153,9 @@ describe('parsing attribute strings', () => {
     ['shortcut', 'mod+kk', 'mod+k'],
     ['shortcut', 'hyper+k', 'mod+k'],
     ['embeddedHeight', 'tall', '32rem'],
+    ['answerThreshold', '1.5', 0.55],
+    ['answerThreshold', '60%', 0.55],
+    ['answerThreshold', '-0.1', 0.55],
     ['embeddedHeight', '40', '32rem'],
     ['embeddedHeight', 'calc(100vh; color: red)', '32rem'],
   ];

@@ -51,6 +51,17 @@ describe('static source', () => {
     assert.ok(filtered.length > 0 && filtered.every((page) => page.pageUrl.startsWith('/privacy')));
   });
 
+  test('answers only above its answer threshold', async () => {
+    const question = 'How do I keep recent searches in memory only?';
+    const strict = createStaticSource('/i.json', countingFetcher([INDEX]).fetch, { answerThreshold: 1 });
+    const lenient = createStaticSource('/i.json', countingFetcher([INDEX]).fetch, { answerThreshold: 0 });
+    const declined = await strict.ask('Can recent searches stay in memory on a phone?');
+    assert.equal(declined.answered, false);
+    assert.ok(declined.closest.length > 0, 'a declined question lists the closest pages');
+    assert.equal((await lenient.ask('Can recent searches stay in memory on a phone?')).answered, true);
+    assert.equal((await lenient.ask(question)).answered, true);
+  });
+
   test('answers with citations, or says the docs do not cover it', async () => {
     const source = createStaticSource('/i.json', countingFetcher([INDEX]).fetch);
     const answered = await source.ask('How do I keep recent searches in memory only?');

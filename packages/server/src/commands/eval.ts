@@ -47,8 +47,8 @@ function percentile(sorted: readonly number[], share: number): number {
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
-/** Runs every question through search and answers, and scores both. */
-export function evaluate(index: DocentIndex, questions: readonly Question[]): EvalReport {
+/** Runs every question through search and answers (at `answerThreshold`, or the engine's default), and scores both. */
+export function evaluate(index: DocentIndex, questions: readonly Question[], answerThreshold?: number): EvalReport {
   const durations: number[] = [];
   const searchRankings = questions.map((question) => {
     const started = performance.now();
@@ -56,7 +56,7 @@ export function evaluate(index: DocentIndex, questions: readonly Question[]): Ev
     durations.push(performance.now() - started);
     return ranking;
   });
-  const answers = questions.map((question) => answer(index, question.q));
+  const answers = questions.map((question) => answer(index, question.q, answerThreshold === undefined ? {} : { threshold: answerThreshold }));
   const searchScores = score(questions, searchRankings);
   const answerScores = score(questions, answers.map(answerRanking));
   const answeredIndexes = answers.flatMap((result, position) => (result.answered ? [position] : []));
@@ -91,6 +91,7 @@ export async function runEval(args: string[], io: Io): Promise<number> {
     index: { type: 'string', default: 'docent-index.json' },
     'min-recall': { type: 'string' },
     'min-mrr': { type: 'string' },
+    'answer-threshold': { type: 'string' },
     json: { type: 'boolean', default: false },
   });
   const [file] = positionals;
@@ -99,10 +100,11 @@ export async function runEval(args: string[], io: Io): Promise<number> {
   }
   const minRecall = fraction('eval', 'min-recall', values['min-recall']);
   const minMrr = fraction('eval', 'min-mrr', values['min-mrr']);
+  const answerThreshold = fraction('eval', 'answer-threshold', values['answer-threshold']);
   const questions = parseQuestions(await readText(file, 'the question file'), file);
   const index = loadIndex(await readText(values.index, 'the index'));
 
-  const report = evaluate(index, questions);
+  const report = evaluate(index, questions, answerThreshold);
   if (values.json) io.out(`${JSON.stringify(report)}\n`);
   else {
     io.out(`${questions.length} questions against ${index.sections.length} sections\n`);

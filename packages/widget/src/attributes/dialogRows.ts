@@ -5,7 +5,8 @@
 import { enumeration } from './elementTypes.js';
 import { FEEDBACK_ROWS } from './feedbackRows.js';
 import { BUTTON_ELEMENTS, DIALOG_ELEMENTS, type AttributeRows, type ElementOptionName, type OptionName } from './model.js';
-import { boolean, filterArray, markdown, stringArray, text, url } from './dialogTypes.js';
+import { ANSWER_THRESHOLD } from '@docent/engine';
+import { boolean, filterArray, markdown, share, stringArray, text, url } from './dialogTypes.js';
 
 export const DIALOG_ROWS: AttributeRows<Exclude<OptionName, ElementOptionName>> = {
   ...FEEDBACK_ROWS,
@@ -50,6 +51,11 @@ export const DIALOG_ROWS: AttributeRows<Exclude<OptionName, ElementOptionName>> 
   filters: {
     name: 'filters', prop: 'filters', type: filterArray, default: [],
     elements: ['search-button'], group: 'results', description: 'Filter chips above the results; a chip keeps the results whose URL path starts with its `path`.',
+  },
+  answerThreshold: {
+    name: 'answer-threshold', prop: 'answerThreshold', type: share, default: ANSWER_THRESHOLD,
+    elements: DIALOG_ELEMENTS, group: 'results',
+    description: 'In static mode, how much of a question the best section must cover for an answer; below it the assistant declines and lists the closest pages. Higher answers fewer questions, more of them right.',
   },
   hideSources: {
     name: 'hide-sources', prop: 'hideSources', type: boolean, default: false,

@@ -94,6 +94,14 @@ export const markdown: ValueType = {
   allowed: () => 'Markdown text',
 };
 
+/** A number from 0 to 1, such as 0.6. */
+export const share: ValueType = {
+  name: 'share',
+  decode: (raw) => (/^\s*(0(\.\d+)?|1(\.0+)?|\.\d+)\s*$/.test(raw) ? Number(raw) : raw),
+  check: (value) => (typeof value === 'number' && value >= 0 && value <= 1 ? { ok: true, value } : { ok: false }),
+  allowed: () => 'a number from 0 to 1, such as 0.6',
+};
+
 export const boolean: ValueType = {
   name: 'boolean',
   decode: (raw) => {

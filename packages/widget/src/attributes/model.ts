@@ -41,6 +41,7 @@ export interface WidgetOptions {
   modalPosition: 'center' | 'sidebar-right' | 'bottom-right';
   defaultTab: Tab;
   cleanTitles: boolean;
+  answerThreshold: number;
   initialMessage: string | undefined;
   suggestedQuestions: readonly string[];
   suggestedQuestionsTitle: string;
@@ -79,6 +80,7 @@ export type ValueTypeName =
   | 'project-id'
   | 'url'
   | 'absolute-url'
+  | 'share'
   | 'string-array'
   | 'filter-array';
 

@@ -39,7 +39,12 @@ function loadCached(url: string, fetcher: FetchText): Promise<LoadedIndex> {
   return pending;
 }
 
-export function createStaticSource(indexUrl: string, fetcher: FetchText = fetchText): DataSource {
+export interface StaticOptions {
+  /** The engine's answer threshold (the `answer-threshold` attribute); the engine's default when left out. */
+  answerThreshold?: number;
+}
+
+export function createStaticSource(indexUrl: string, fetcher: FetchText = fetchText, { answerThreshold }: StaticOptions = {}): DataSource {
   const url = resolveUrl(indexUrl);
   return {
     async prepare() {
@@ -51,7 +56,7 @@ export function createStaticSource(indexUrl: string, fetcher: FetchText = fetchT
     },
     async ask(question: string): Promise<Answer> {
       const index = await loadCached(url, fetcher);
-      const result = await answerAsync(index, question);
+      const result = await answerAsync(index, question, answerThreshold === undefined ? {} : { threshold: answerThreshold });
       return {
         answered: result.answered,
         markdown: result.markdown,

@@ -66,9 +66,9 @@ export function useAssistant(host: AssistantHost, options: WidgetOptions, initia
   const stateRef = useRef(state);
   stateRef.current = state;
   const { message: announcement, announce } = useAnnouncer();
-  const { project, storeHistory, consentText, indexUrl, apiUrl, cleanTitles } = options;
+  const { project, storeHistory, consentText, indexUrl, apiUrl, cleanTitles, answerThreshold } = options;
 
-  const source: DataSource = useMemo(() => sourceFor({ indexUrl, apiUrl, project }), [indexUrl, apiUrl, project]);
+  const source: DataSource = useMemo(() => sourceFor({ indexUrl, apiUrl, project, answerThreshold }), [indexUrl, apiUrl, project, answerThreshold]);
   const memory: Memory = useMemo(() => createMemory(project, storeHistory, consentText), [project, storeHistory, consentText]);
   const hydrate = useCallback(() => dispatch({ type: 'hydrated', ...memory.load() }), [memory]);
   useEffect(hydrate, [hydrate]);

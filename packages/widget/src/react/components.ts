@@ -35,6 +35,7 @@ type DialogKeys =
   | 'headerTitle'
   | 'placeholder'
   | 'cleanTitles'
+  | 'answerThreshold'
   | 'initialMessage'
   | 'suggestedQuestions'
   | 'suggestedQuestionsTitle'
