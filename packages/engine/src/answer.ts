@@ -15,17 +15,8 @@ import {
   words,
 } from './text.js';
 import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, Section } from './types.js';
+import { ANSWER_THRESHOLD } from './threshold.js';
 
-/**
- * The share of the question (weighted by how rare each word is in the documentation) that the
- * best section must cover for an answer. Below it the question is off topic or not documented,
- * and the answer says so instead of guessing. Tuned on the Docent site: off-topic questions
- * ("what is the capital of France", "how do I bake bread", "recommend a good movie") score 0–0.45,
- * the documented questions of a hand-written tuning set 0.72–1. A question whose words all occur
- * together in the documentation ("install python": a guide runs `python3 -m http.server`) passes:
- * coverage is measured on words, not on meaning.
- */
-export const ANSWER_THRESHOLD = 0.55;
 
 /** BM25 for choosing answer passages: the usual length normalisation, so a short passage on the topic wins. */
 const ANSWER_BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
