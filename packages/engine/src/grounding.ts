@@ -9,7 +9,7 @@
  * - Headings, rules and blank lines pass.
  * A dropped statement never reaches the reader; the counts say how many were checked and dropped.
  */
-import { ABBREVIATIONS, termsOfWord, words } from './text.js';
+import { endsWithAbbreviation, termsOfWord, words } from './text.js';
 
 /** The share of a statement's terms that its sections must contain. */
 export const SUPPORT_THRESHOLD = 0.5;
@@ -92,8 +92,8 @@ export class AnswerGrounding {
     const atLineStart = !this.lineKept && !this.orphanPrefix;
     const lineEnd = this.pending.indexOf('\n');
     const firstLine = lineEnd >= 0 ? this.pending.slice(0, lineEnd) : this.pending;
-    if (atLineStart && FENCE.test(firstLine)) return this.block(final, this.fenceLength(), (text) => this.checkBlock(text));
-    if (atLineStart && firstLine.trimStart().startsWith('|')) return this.block(final, this.tableLength(final), (text) => this.checkBlock(text));
+    if (atLineStart && FENCE.test(firstLine)) return this.block(final, this.fenceLength());
+    if (atLineStart && firstLine.trimStart().startsWith('|')) return this.block(final, this.tableLength(final));
     if (atLineStart && (lineEnd >= 0 || final) && /^\s*(#{1,6}\s|([-*_])\s*\2\s*\2[\s\-*_]*$|$)/.test(firstLine)) {
       return this.take(lineEnd >= 0 ? lineEnd + 1 : this.pending.length);
     }
@@ -106,13 +106,11 @@ export class AnswerGrounding {
     return text;
   }
 
-  private block(final: boolean, length: number | null, check: (text: string) => boolean): string | null {
-    if (length === null) {
-      if (!final) return null;
-      length = this.pending.length;
-    }
-    const text = this.take(length);
-    return check(text) ? text : '';
+  /** The code block or table at the start of `pending` once it is complete (`length`), checked. */
+  private block(final: boolean, length: number | null): string | null {
+    if (length === null && !final) return null;
+    const text = this.take(length ?? this.pending.length);
+    return this.checkBlock(text) ? text : '';
   }
 
   /** The length of the fenced code block at the start of `pending`, closing line included, or null while open. */
@@ -162,9 +160,7 @@ export class AnswerGrounding {
     const line = lineEnd >= 0 ? this.pending.slice(0, lineEnd) : this.pending;
     let end = -1;
     for (const match of line.matchAll(SENTENCE_END)) {
-      const before = line.slice(0, match.index);
-      const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1]?.toLowerCase() ?? '';
-      if (match[0].trimStart().startsWith('.') && ABBREVIATIONS.has(lastWord)) continue;
+      if (match[0].trimStart().startsWith('.') && endsWithAbbreviation(line.slice(0, match.index))) continue;
       end = (match.index ?? 0) + match[0].length;
       end += /^\s*/.exec(line.slice(end))?.[0].length ?? 0;
       break;

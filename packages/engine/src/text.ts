@@ -186,7 +186,7 @@ export function escapeMarkdown(text: string): string {
 }
 
 /** Abbreviations after which a period does not end a sentence. */
-export const ABBREVIATIONS: ReadonlySet<string> = new Set([
+const ABBREVIATIONS: ReadonlySet<string> = new Set([
   'e.g',
   'i.e',
   'etc',
@@ -205,6 +205,11 @@ export const ABBREVIATIONS: ReadonlySet<string> = new Set([
   'ie',
 ]);
 
+/** Whether a full stop right after `text` closes an abbreviation (`e.g.`, `etc.`) rather than a sentence. */
+export function endsWithAbbreviation(text: string): boolean {
+  return ABBREVIATIONS.has(/([\p{L}.]+)$/u.exec(text)?.[1]?.toLowerCase() ?? '');
+}
+
 /**
  * Splits text into sentences. A sentence ends at a line break (block boundary) or at `.`, `!`,
  * `?` (and closing quotes or brackets) followed by a space and a letter, digit, quote or
@@ -220,9 +225,7 @@ export function splitSentences(text: string): string[] {
     const boundary = /[.!?]+["'”’)\]]*(?=\s+["'“‘(\[`]?[\p{L}\p{N}`<@/-])/gu;
     for (const match of trimmed.matchAll(boundary)) {
       const end = (match.index ?? 0) + match[0].length;
-      const before = trimmed.slice(start, match.index);
-      const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1]?.toLowerCase() ?? '';
-      if (match[0].startsWith('.') && ABBREVIATIONS.has(lastWord)) continue;
+      if (match[0].startsWith('.') && endsWithAbbreviation(trimmed.slice(start, match.index))) continue;
       const sentence = trimmed.slice(start, end).trim();
       if (sentence) sentences.push(sentence);
       start = end;

@@ -83,7 +83,8 @@ export interface AnswerOptions {
   pathPrefix?: string;
   /**
    * The share of the question the best section must cover for an answer, 0–1. Default `ANSWER_THRESHOLD` (0.55).
-   * Higher declines more questions and answers the rest more precisely; calibrate it with `docent eval`.
+   * Higher declines more questions; what it does to the precision of the rest depends on the docs: measure it with
+   * `docent eval --answer-threshold`.
    */
   threshold?: number;
 }

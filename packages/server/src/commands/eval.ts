@@ -56,7 +56,7 @@ export function evaluate(index: DocentIndex, questions: readonly Question[], ans
     durations.push(performance.now() - started);
     return ranking;
   });
-  const answers = questions.map((question) => answer(index, question.q, answerThreshold === undefined ? {} : { threshold: answerThreshold }));
+  const answers = questions.map((question) => answer(index, question.q, { threshold: answerThreshold }));
   const searchScores = score(questions, searchRankings);
   const answerScores = score(questions, answers.map(answerRanking));
   const answeredIndexes = answers.flatMap((result, position) => (result.answered ? [position] : []));

@@ -6,7 +6,7 @@
  * never lost; a client that disconnects stops the stream and the model.
  */
 import { randomBytes } from 'node:crypto';
-import { answer, AnswerGrounding, notCovered, search, type DocentIndex, type Section } from '@docent/engine';
+import { answer, AnswerGrounding, notCovered, search, type Answer as EngineAnswer, type DocentIndex, type Section } from '@docent/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerPieces, toApiAnswer, type ApiAnswer, type ApiCitation } from '../serve/answers.js';
 import { limitsOf, reserveQuota } from '../app/limits.js';
@@ -111,19 +111,21 @@ function citationOf(section: Section, number: number, origin: string): ApiCitati
   return { number, title: section.pageTitle, url: linkTo(origin, section.url), snippet: text.length > 240 ? `${text.slice(0, 239)}…` : text || section.heading };
 }
 
-async function extractive(index: DocentIndex, question: string, origin: string, ids: Ids, output: Output): Promise<ApiAnswer> {
-  const result = toApiAnswer(answer(index, question), origin, ids);
+async function extractive(engineAnswer: EngineAnswer, origin: string, ids: Ids, output: Output): Promise<ApiAnswer> {
+  const result = toApiAnswer(engineAnswer, origin, ids);
   output.sources(result.citations, ids);
   for (const text of answerPieces(result.answer)) await output.delta(text);
   return result;
 }
 
-/** The model's answer, or null when it failed before its first word (the caller falls back). */
+/** What answering one question needs. */
 interface Asked {
   services: Services;
   project: Project;
   index: DocentIndex;
   body: MessageRequest;
+  /** The engine's answer to the question: the extractive answer, and the test of whether the docs cover it. */
+  engineAnswer: EngineAnswer;
   origin: string;
   ids: Ids;
   output: Output;
@@ -141,13 +143,13 @@ interface Written {
  * asked (none configured, or retrieval found nothing good enough: the question is not covered) or failed before
  * its first word; the caller then answers extractively.
  */
-async function written({ services, project, index, body, origin, ids, output }: Asked, signal: AbortSignal): Promise<Written | null | 'failed'> {
+async function written({ services, project, index, body, engineAnswer, origin, ids, output }: Asked, signal: AbortSignal): Promise<Written | null | 'failed'> {
   const { llm, log } = services;
   if (!llm) return null;
   const history = body.conversation_id ? await services.store.recentTurns(body.conversation_id, MODEL_HISTORY) : [];
   // A follow-up ("and on Windows?") may need the question before it to be understood.
   const withContext = history.length ? `${history.at(-1)?.question ?? ''} ${body.question}` : body.question;
-  if (!answer(index, body.question).answered && !answer(index, withContext).answered) return null;
+  if (!engineAnswer.answered && (history.length === 0 || !answer(index, withContext).answered)) return null;
   const sections = retrieve(index, withContext);
   const pieces = streamAnswer(llm, chatMessages(body.question, sections, history, project.prompt), signal);
   const citations = sections.map((section, position) => citationOf(section, position + 1, origin));
@@ -222,10 +224,11 @@ export async function converse(services: Services, project: Project, limits: Lim
   let kept = false;
   try {
     const ids: Ids = { conversation: body.conversation_id ?? newId('conv'), message: newId('msg') };
-    const asked: Asked = { services, project, index: services.content(project.id).index, body, origin: services.publicBase(), ids, output };
+    const index = services.content(project.id).index;
+    const asked: Asked = { services, project, index, body, engineAnswer: answer(index, body.question), origin: services.publicBase(), ids, output };
     const fromModel = await written(asked, signal);
     if (fromModel === 'failed') return { failed: 'The language model stopped in the middle of the answer. Ask again.' };
-    const reply = fromModel ?? { result: await extractive(asked.index, body.question, asked.origin, ids, output) };
+    const reply = fromModel ?? { result: await extractive(asked.engineAnswer, asked.origin, ids, output) };
     if (output.closed) return { closed: true };
     kept = await keep(services, project, body.question, reply, !body.conversation_id, reservation);
     return { answer: reply.result };

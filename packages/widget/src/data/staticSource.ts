@@ -56,7 +56,7 @@ export function createStaticSource(indexUrl: string, fetcher: FetchText = fetchT
     },
     async ask(question: string): Promise<Answer> {
       const index = await loadCached(url, fetcher);
-      const result = await answerAsync(index, question, answerThreshold === undefined ? {} : { threshold: answerThreshold });
+      const result = await answerAsync(index, question, { threshold: answerThreshold });
       return {
         answered: result.answered,
         markdown: result.markdown,

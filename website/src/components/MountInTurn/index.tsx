@@ -1,7 +1,5 @@
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import React, { startTransition, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-
-type Stage = 'waiting' | 'mounting' | 'mounted';
 
 /** The turns not yet given, oldest first; one turn runs at a time. */
 const waiting: Array<() => void> = [];
@@ -37,14 +35,15 @@ function dropTurn(turn: () => void): void {
 export default function MountInTurn({ children, fallback }: { children: () => ReactNode; fallback: ReactNode }): ReactNode {
   const isBrowser = useIsBrowser();
   const [mounted, setMounted] = useState(false);
-  const stage = useRef<Stage>('waiting');
+  /** True from the moment this instance's turn began until its mount committed. */
+  const holdsTurn = useRef(false);
 
   useEffect(() => {
     if (!isBrowser || mounted) return undefined;
     let active = true;
     const turn = (): void => {
       if (!active) return giveNextTurn();
-      stage.current = 'mounting';
+      holdsTurn.current = true;
       startTransition(() => setMounted(true));
     };
     queueTurn(turn);
@@ -54,19 +53,26 @@ export default function MountInTurn({ children, fallback }: { children: () => Re
     };
   }, [isBrowser, mounted]);
 
+  useEffect(() => {
+    if (!mounted) return;
+    holdsTurn.current = false;
+    giveNextTurn();
+  }, [mounted]);
+
   // Unmounted after its turn began but before it committed: the turn passes on.
   useEffect(
     () => () => {
-      if (stage.current === 'mounting') giveNextTurn();
+      if (holdsTurn.current) giveNextTurn();
     },
     [],
   );
 
-  useEffect(() => {
-    if (!mounted || stage.current === 'mounted') return;
-    stage.current = 'mounted';
-    giveNextTurn();
-  }, [mounted]);
-
   return mounted ? children() : fallback;
+}
+
+/** A theme part that mounts in its turn, behind the theme's placeholder of that size: the body of the src/theme wrappers. */
+export function inTurn<P extends object>(Component: ComponentType<P>, size: 'sm' | 'md'): (props: P) => ReactNode {
+  return function InTurn(props: P): ReactNode {
+    return <MountInTurn fallback={<div className={`openapi-skeleton ${size}`} />}>{() => <Component {...props} />}</MountInTurn>;
+  };
 }
