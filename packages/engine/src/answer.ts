@@ -15,6 +15,7 @@ import {
   words,
 } from './text.js';
 import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, Section } from './types.js';
+import { passageOf } from './passage.js';
 import { ANSWER_THRESHOLD } from './threshold.js';
 
 
@@ -23,7 +24,11 @@ const ANSWER_BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 
 /** How many sections to re-rank, and how many may contribute sentences. */
 const CANDIDATES = 40;
-const MAX_SECTIONS = 3;
+/** How many sections an answer quotes, and how good a second one's best sentence must be next to the first's. */
+const MAX_PASSAGES = 2;
+/** Sentences of prose in an answer, unless the caller says otherwise. */
+const MAX_SENTENCES = 8;
+const SECOND_PASSAGE_SHARE = 0.75;
 const RELATED_PAGES = 3;
 /** A question the docs do not cover gets more pages to try than an answered one. */
 const CLOSEST_PAGES = 5;
@@ -180,7 +185,10 @@ function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: 
 interface ScoredSentence {
   text: string;
   rank: number;
+  /** The sentence's place in the section, and its line and place in that line. */
   position: number;
+  line: number;
+  inLine: number;
   score: number;
 }
 
@@ -199,6 +207,8 @@ function proseFactor(sentence: string): number {
 
 interface SentenceTerms {
   text: string;
+  line: number;
+  inLine: number;
   terms: Set<string>;
   bigrams: Set<string>;
   prose: number;
@@ -210,12 +220,16 @@ const sentenceCache = new WeakMap<Section, SentenceTerms[]>();
 function sentencesOf(section: Section): SentenceTerms[] {
   let cached = sentenceCache.get(section);
   if (!cached) {
-    cached = splitSentences(section.text).map((text) => ({
-      text,
-      terms: termSet(text),
-      bigrams: new Set(bigramsOf(primaryTerms(text))),
-      prose: proseFactor(text),
-    }));
+    cached = section.text.split('\n').flatMap((lineText, line) =>
+      splitSentences(lineText).map((text, inLine) => ({
+        text,
+        line,
+        inLine,
+        terms: termSet(text),
+        bigrams: new Set(bigramsOf(primaryTerms(text))),
+        prose: proseFactor(text),
+      })),
+    );
     sentenceCache.set(section, cached);
   }
   return cached;
@@ -233,7 +247,7 @@ function scoreSentences(section: Section, rank: number, question: QuestionWord[]
     // A section whose heading matches the question usually answers it in its first sentences.
     const lead = position === 0 ? 0.3 * headingShare : position === 1 ? 0.1 * headingShare : 0;
     const score = (covered / totalWeight + 0.3 * phrase + lead) * sentence.prose;
-    if (score > 0) scored.push({ text: sentence.text, rank, position, score });
+    if (score > 0) scored.push({ text: sentence.text, rank, position, line: sentence.line, inLine: sentence.inLine, score });
   });
   return scored;
 }
@@ -290,6 +304,20 @@ function relatedPages(index: DocentIndex, question: string, pathPrefix: string |
     .map((page) => ({ url: page.pageUrl, title: page.pageTitle }));
 }
 
+/**
+ * Where a section answers best: its highest-scoring sentence; for the best section, its first sentence of prose when
+ * the question's words are in its heading only.
+ */
+function bestSentence(section: Section, rank: number, question: QuestionWord[]): ScoredSentence | undefined {
+  const scored = scoreSentences(section, rank, question, headingShareOf(section, question));
+  scored.sort((a, b) => b.score - a.score || a.position - b.position);
+  if (scored[0] || rank > 0) return scored[0];
+  const all = sentencesOf(section);
+  const position = Math.max(0, all.findIndex((sentence) => sentence.prose === 1));
+  const first = all[position];
+  return first ? { text: first.text, rank, position, line: first.line, inLine: first.inLine, score: 0 } : { text: '', rank, position: 0, line: 0, inLine: 0, score: 0 };
+}
+
 /** The answer that says the documentation does not cover the question, with the closest pages if any. */
 export function notCovered(closest: ClosestPage[], confidence: number): Answer {
   const lines = ['The documentation does not cover this question, so there is no answer to give.'];
@@ -306,7 +334,7 @@ export function notCovered(closest: ClosestPage[], confidence: number): Answer {
  * section covers the question well enough, says so and lists the closest pages.
  */
 export function answer(index: DocentIndex, question: string, options: AnswerOptions = {}): Answer {
-  const maxSentences = Math.max(1, Math.floor(options.maxSentences ?? 4));
+  const maxSentences = Math.max(1, Math.floor(options.maxSentences ?? MAX_SENTENCES));
   const topic = questionWords(index, question);
   if (!topic.length) return notCovered([], 0);
   const ranked = rankSections(index, topic, options.pathPrefix);
@@ -319,58 +347,35 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
 
   const chosen = ranked
     .filter((entry, rank) => rank === 0 || (entry.score >= 0.8 * best.score && entry.coverage >= threshold))
-    .slice(0, MAX_SECTIONS);
+    .slice(0, MAX_PASSAGES);
+  const leads = chosen.map((entry, rank) => bestSentence(entry.section, rank, topic));
+  const topScore = leads[0]?.score ?? 0;
 
-  const candidates: ScoredSentence[] = [];
-  chosen.forEach((entry, rank) => {
-    candidates.push(...scoreSentences(entry.section, rank, topic, headingShareOf(entry.section, topic)));
-  });
-  candidates.sort((a, b) => b.score - a.score || a.rank - b.rank || a.position - b.position);
-  const topScore = candidates[0]?.score ?? 0;
-  const picked = candidates
-    .filter((sentence) => sentence.score >= 0.35 * topScore && (sentence.rank === 0 || sentence.score >= 0.5 * topScore))
-    .slice(0, maxSentences);
-  if (!picked.some((sentence) => sentence.rank === 0)) {
-    // The best section leads the answer even when its words are in its heading only.
-    const all = sentencesOf(best.section);
-    const position = all.findIndex((sentence) => sentence.text.length <= 400 && sentence.prose === 1);
-    if (position >= 0) picked.unshift({ text: all[position]!.text, rank: 0, position, score: 0 });
-    if (picked.length > maxSentences) picked.pop();
-  }
-  if (!picked.length) return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
-  picked.sort((a, b) => a.rank - b.rank || a.position - b.position);
-
-  const numbers = new Map<number, number>();
   const citations: Citation[] = [];
   const sentences: AnswerSentence[] = [];
-  for (const sentence of picked) {
-    let number = numbers.get(sentence.rank);
-    if (number === undefined) {
-      number = citations.length + 1;
-      numbers.set(sentence.rank, number);
-      const section = chosen[sentence.rank]!.section;
-      const passage = picked.filter((other) => other.rank === sentence.rank).map((other) => other.text);
-      citations.push({
-        number,
-        url: fragmentFor(section.url, passage),
-        sectionUrl: section.url,
-        title: section.pageTitle,
-        breadcrumb: [...section.breadcrumb],
-      });
-    }
-    sentences.push({ text: sentence.text, citation: number });
-  }
-
-  const paragraphs: string[] = [];
-  let previous = -1;
-  for (const sentence of sentences) {
-    const line = `${escapeMarkdown(sentence.text)} [${sentence.citation}]`;
-    if (sentence.citation === previous) paragraphs[paragraphs.length - 1] += ` ${line}`;
-    else paragraphs.push(line);
-    previous = sentence.citation;
-  }
+  const passages: string[] = [];
+  chosen.forEach((entry, rank) => {
+    const lead = leads[rank];
+    const room = maxSentences - sentences.length;
+    // A second passage only when its best sentence says nearly as much as the first one's.
+    if (!lead || (rank > 0 && (room <= 0 || lead.score < SECOND_PASSAGE_SHARE * topScore))) return;
+    const number = citations.length + 1;
+    const passage = passageOf(entry.section, lead.line, lead.inLine, number, { maxSentences: rank === 0 ? maxSentences : room, wholeWhenShort: rank === 0 });
+    if (!passage.markdown) return;
+    const section = entry.section;
+    citations.push({
+      number,
+      url: passage.sentences.length ? fragmentFor(section.url, passage.sentences) : withTextFragment(section.url, section.heading),
+      sectionUrl: section.url,
+      title: section.pageTitle,
+      breadcrumb: [...section.breadcrumb],
+    });
+    sentences.push(...passage.sentences.map((text) => ({ text, citation: number })));
+    passages.push(passage.markdown);
+  });
+  if (!passages.length) return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
   const related = relatedPages(index, question, options.pathPrefix, citations);
-  return { answered: true, markdown: paragraphs.join('\n\n'), sentences, citations, closest: [], related, confidence };
+  return { answered: true, markdown: passages.join('\n\n'), sentences, citations, closest: [], related, confidence };
 }
 
 /** `answer` on any index: an index in parts first loads the postings and the text the answer reads. */

@@ -1,6 +1,7 @@
 import { ContentHasher, contentHash } from './hash.js';
 import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
 import { readPartsManifest } from './parts.js';
+import { isValidShape } from './shape.js';
 import { TermIndex, TermIndexBuilder, type FieldTexts, type SerializedTerms } from './termIndex.js';
 import { termsOfWord, words } from './text.js';
 import type { Section } from './types.js';
@@ -49,7 +50,9 @@ export interface SerializedIndex {
 
 /** One section in a fixed order of fields. */
 function canonicalItem(section: Section): unknown[] {
-  return [section.id, section.url, section.pageUrl, section.pageTitle, section.heading, section.level, section.breadcrumb, section.text, section.description];
+  const item: unknown[] = [section.id, section.url, section.pageUrl, section.pageTitle, section.heading, section.level, section.breadcrumb, section.text, section.description];
+  if (section.shape) item.push(section.shape);
+  return item;
 }
 
 /** A stable serialisation of the sections (fixed key order), the input of the content hash. */
@@ -212,6 +215,9 @@ function checkSection(value: unknown, position: number): Section {
   const breadcrumb = value.breadcrumb;
   if (!Array.isArray(breadcrumb) || !breadcrumb.every((entry) => typeof entry === 'string')) {
     throw new IndexLoadError(`${where}.breadcrumb is ${describe(breadcrumb)}, expected an array of strings. ${REBUILD}`);
+  }
+  if (value.shape !== undefined && (typeof value.shape !== 'string' || !isValidShape(value.shape, (value.text as string).split('\n').length))) {
+    throw new IndexLoadError(`${where}.shape is ${describe(value.shape)}, expected one token per line of its text. ${REBUILD}`);
   }
   return value as unknown as Section;
 }

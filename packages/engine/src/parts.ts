@@ -10,6 +10,7 @@ import { contentHash } from './hash.js';
 import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
 import { INDEX_FORMAT, INDEX_VERSION, serializeIndex, type DocentIndex, type LoadOptions, type PartLoader } from './indexing.js';
 import { FIELDS, TermIndex } from './termIndex.js';
+import { isValidShape } from './shape.js';
 import type { HeadingLevel, Section } from './types.js';
 
 export const PART_FORMAT = 'docent-index-part';
@@ -30,8 +31,11 @@ export interface SplitIndex {
   parts: IndexPart[];
 }
 
-/** A section in a part of text: `[url after the page's, id when it differs from the url (else 0), heading, level, breadcrumb, text]`. */
-type SectionEntry = [string, string | 0, string, number, string[], string];
+/**
+ * A section in a part of text: `[url after the page's, id when it differs from the url (else 0), heading, level,
+ * breadcrumb, text]`, and its shape after them when it has one.
+ */
+type SectionEntry = [string, string | 0, string, number, string[], string] | [string, string | 0, string, number, string[], string, string];
 
 interface PartRef {
   path: string;
@@ -88,14 +92,10 @@ export function splitIndex(index: DocentIndex, options: SplitOptions = {}): Spli
   const textParts: PartRef[] = [];
   for (let first = 0; first < index.sections.length; first += sectionsPerPart) {
     const path = `${folder}/text-${textParts.length}.json`;
-    const entries = index.sections.slice(first, first + sectionsPerPart).map((section): SectionEntry => [
-      section.url.slice(section.pageUrl.length),
-      section.id === section.url ? 0 : section.id,
-      section.heading,
-      section.level,
-      section.breadcrumb,
-      section.text,
-    ]);
+    const entries = index.sections.slice(first, first + sectionsPerPart).map((section): SectionEntry => {
+      const entry: SectionEntry = [section.url.slice(section.pageUrl.length), section.id === section.url ? 0 : section.id, section.heading, section.level, section.breadcrumb, section.text];
+      return section.shape ? [...entry, section.shape] : entry;
+    });
     const content = partFile(index.hash, { sections: entries });
     parts.push({ path, content });
     textParts.push({ path, hash: contentHash(content) });
@@ -153,13 +153,14 @@ function readSections(value: unknown, count: number, pages: Manifest['pages']): 
 
 /** A section of a part of text, on the section as the manifest gave it; throws a message naming what is wrong. */
 function readEntry(entry: unknown, base: Section): Section {
-  if (!Array.isArray(entry) || entry.length !== 6) throw new Error(`a section is ${describe(entry)}, expected [url, id, heading, level, breadcrumb, text]`);
-  const [suffix, id, heading, level, breadcrumb, text] = entry as unknown[];
+  if (!Array.isArray(entry) || (entry.length !== 6 && entry.length !== 7)) throw new Error(`a section is ${describe(entry)}, expected [url, id, heading, level, breadcrumb, text, shape?]`);
+  const [suffix, id, heading, level, breadcrumb, text, shape] = entry as unknown[];
   if (typeof suffix !== 'string' || (id !== 0 && typeof id !== 'string') || typeof heading !== 'string' || typeof text !== 'string') throw new Error('a section has a url, id, heading or text that is not text');
   if (![1, 2, 3, 4, 5, 6].includes(level as number)) throw new Error(`a section has level ${describe(level)}, expected a whole number from 1 to 6`);
   if (!Array.isArray(breadcrumb) || !breadcrumb.every((item) => typeof item === 'string')) throw new Error('a section has a breadcrumb that is not an array of text');
+  if (shape !== undefined && (typeof shape !== 'string' || !isValidShape(shape, text.split('\n').length))) throw new Error(`a section has shape ${describe(shape)}, expected one token per line of its text`);
   const url = base.pageUrl + suffix;
-  return { ...base, id: id === 0 ? url : id, url, heading, level: level as HeadingLevel, breadcrumb, text };
+  return { ...base, id: id === 0 ? url : id, url, heading, level: level as HeadingLevel, breadcrumb, text, ...(shape ? { shape } : {}) };
 }
 
 /** Fetches parts once each (a failed load is forgotten, so a retry fetches again) and puts them in the index. */

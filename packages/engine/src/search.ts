@@ -133,7 +133,7 @@ function candidateWords(flat: string, matched: ReadonlySet<string>): WordToken[]
  * distinct matched terms), HTML-escaped, matched words in `<mark>`, `…` where the text was cut.
  */
 export function snippet(text: string, matched: ReadonlySet<string>, length = SNIPPET_LENGTH): string {
-  const flat = text.replace(/\n/g, ' ');
+  const flat = text.replace(/\s+/g, ' ');
   if (!flat) return '';
   const hits: Array<{ start: number; terms: string[] }> = [];
   for (const token of candidateWords(flat, matched)) {

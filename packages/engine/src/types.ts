@@ -20,10 +20,13 @@ export interface Section {
   /** `[pageTitle, …parent headings…, heading]`, repeats of the same title dropped. */
   breadcrumb: string[];
   /**
-   * Clean text of the section: code kept as text, whitespace collapsed to one space inside a
-   * block (paragraph, list item, code block, table row…), blocks separated by one `\n`.
+   * Clean text of the section, one line per block separated by `\n`: a paragraph, list item or heading with its
+   * whitespace collapsed to one space, a table row with its cells separated by tabs, and a code block line by line
+   * with its indentation.
    */
   text: string;
+  /** What each line of `text` is (paragraph, code, list item, table row…, see shape.ts); absent when all are paragraphs. */
+  shape?: string;
   /** The page's `<meta name="description">`, or `""`. */
   description: string;
 }
@@ -77,7 +80,7 @@ export interface PageHit {
 }
 
 export interface AnswerOptions {
-  /** Maximum number of sentences in the answer. Default 4. */
+  /** Maximum number of sentences of prose in the answer (code blocks and tables are not sentences). Default 8. */
   maxSentences?: number;
   /** Only use sections whose page URL starts with this path. */
   pathPrefix?: string;

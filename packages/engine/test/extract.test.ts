@@ -71,7 +71,7 @@ describe('extractSections', () => {
       byHeading('Install the widget').text,
       'This guide installs the Acme widget. You edit acme.config.json, e.g. to set the project id.',
     );
-    assert.match(byHeading('Install the package').text, /npm install @acme\/widget npx acme init --project my-project/);
+    assert.match(byHeading('Install the package').text, /\nnpm install @acme\/widget\nnpx acme init --project my-project$/);
   });
 
   it('collapses whitespace inside a block and separates blocks with one line break', () => {

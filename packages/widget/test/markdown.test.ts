@@ -36,6 +36,27 @@ describe('Markdown rendering', () => {
     assert.equal(inner('Para one.\n\nPara two.'), '<p>Para one.</p><p>Para two.</p>');
   });
 
+  test('GFM tables: header and rows, escaped pipes and code spans stay in their cell, inline Markdown in cells', () => {
+    assert.equal(
+      inner('| Option | Meaning |\n| --- | :-: |\n| `a|b` | one \\| two |\n| **bold** |\n\nAfter.'),
+      '<div class="docent-md-table" tabindex="0"><table><thead><tr><th scope="col">Option</th><th scope="col">Meaning</th></tr></thead>' +
+        '<tbody><tr><td><code>a|b</code></td><td>one | two</td></tr><tr><td><strong>bold</strong></td><td></td></tr></tbody></table></div><p>After.</p>',
+    );
+    // Without a delimiter row, or with another number of cells, the lines are a paragraph.
+    assert.equal(inner('a | b\nnot a delimiter'), '<p>a | b\nnot a delimiter</p>');
+    assert.equal(inner('| a | b |\n| --- |'), '<p>| a | b |\n| --- |</p>');
+  });
+
+  test('an answer passage: a numbered step with a file name and a fenced block under it, then the next step', () => {
+    const source = '1. Add the settings. [1]\n\n   **hugo.toml**\n\n   ```toml\n   [params.docent]\n     project = "x"\n   ```\n\n2. Create the partial. [1]';
+    assert.equal(
+      inner(source),
+      '<ol><li>Add the settings. [1]<p><strong>hugo.toml</strong></p>' +
+        '<pre class="docent-md-pre" tabindex="0"><code data-language="toml">[params.docent]\n  project = &quot;x&quot;</code></pre></li>' +
+        '<li>Create the partial. [1]</li></ol>',
+    );
+  });
+
   test('headings are emphasis, not document headings', () => {
     assert.equal(inner('## Setup'), '<p class="docent-md-heading"><strong>Setup</strong></p>');
   });

@@ -119,9 +119,6 @@ export function isCallout(element: Element): boolean {
   return classesOf(element).some((name) => CALLOUT_CLASSES.has(name) || name.startsWith('admonition-'));
 }
 
-/** A heading that is only the title of a box: "Note", "Warning", "See also"… */
-export const CALLOUT_TITLE = /^(note|warning|tip|hint|important|caution|danger|attention|error|info|information|see also|example|deprecated|remark)s?:?$/i;
-
 /** A permalink mark inside a heading (`¶`, `#`, `§`, `🔗`, or an empty link to the heading). */
 export function isPermalink(element: Element): boolean {
   if (element.tag !== 'a' || !(element.attrs.href ?? '').startsWith('#')) return false;

@@ -2,6 +2,7 @@
  * One HTML page → its sections. The page's content root is found (the owner's selector, a known generator's root,
  * else `article`/`main`/`body`), chrome is left out, and the content is cut at headings and API entries.
  */
+import { formatShape } from '../shape.js';
 import type { ExtractOptions, HtmlPage, Section } from '../types.js';
 import { contentRoot } from './chrome.js';
 import { parseSelector, type Selector } from './selectors.js';
@@ -96,6 +97,7 @@ function toSections(drafts: readonly DraftSection[], pageUrl: string, pageTitle:
     // An API entry or heading with nothing under it and no anchor of its own adds nothing to find.
     if (draft !== drafts[0] && !text && !draft.anchor) continue;
     const url = draft.anchor ? `${pageUrl}#${encodeFragment(draft.anchor)}` : pageUrl;
+    const shape = formatShape(draft.shapes);
     const repeats = (seenIds.get(url) ?? 0) + 1;
     seenIds.set(url, repeats);
     sections.push({
@@ -108,6 +110,7 @@ function toSections(drafts: readonly DraftSection[], pageUrl: string, pageTitle:
       breadcrumb: breadcrumbOf([pageTitle, ...draft.parents, heading]),
       text,
       description,
+      ...(shape ? { shape } : {}),
     });
   }
   return sections;

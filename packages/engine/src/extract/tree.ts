@@ -22,10 +22,28 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
 ]);
 
+/**
+ * Table parts whose start ends the cells and rows still open before it, as HTML parsers do: minified pages leave out
+ * `</th>`, `</td>` and `</tr>`, and a `<tbody>` after a header row must not land inside its last cell.
+ */
+const CLOSED_BY: Readonly<Record<string, ReadonlySet<string>>> = {
+  tr: new Set(['td', 'th', 'tr']),
+  thead: new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot']),
+  tbody: new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot']),
+  tfoot: new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot']),
+};
+
 export function parseHtml(html: string): Element {
   const root: Element = { tag: '#root', attrs: {}, children: [], parent: null };
   let current = root;
   let depth = 0;
+  const closeImplied = (tag: string): void => {
+    const closes = CLOSED_BY[tag];
+    while (closes && current.parent && closes.has(current.tag)) {
+      current = current.parent;
+      depth -= 1;
+    }
+  };
   /** Open tags past MAX_DEPTH, not in the tree. */
   let flattened = 0;
   const addText = (text: string): void => {
@@ -36,6 +54,7 @@ export function parseHtml(html: string): Element {
   const parser = new Parser(
     {
       onopentag(tag, attrs) {
+        if (flattened === 0) closeImplied(tag);
         if (depth >= MAX_DEPTH) {
           flattened += 1;
           // A flattened block still separates words.
@@ -54,8 +73,17 @@ export function parseHtml(html: string): Element {
           if (BLOCK_TAGS.has(tag)) addText(' ');
           return;
         }
-        current = current.parent ?? root;
-        depth = Math.max(0, depth - 1);
+        // Closes the innermost open element of that name; a close tag with none open (one closed by
+        // closeImplied already) changes nothing.
+        let levels = 1;
+        let closing: Element | null = current;
+        while (closing && closing.tag !== tag) {
+          closing = closing.parent;
+          levels += 1;
+        }
+        if (!closing || closing === root) return;
+        current = closing.parent ?? root;
+        depth = Math.max(0, depth - levels);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },

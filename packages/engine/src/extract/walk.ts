@@ -4,8 +4,10 @@
  * and no section for the title of a callout, which stays text of the section it is in.
  */
 import { anchorOf, namedAnchor } from './anchors.js';
-import { CALLOUT_TITLE, isCallout, isChrome, isPermalink, SECTION_HEADING_TAGS } from './chrome.js';
+import { isCallout, isChrome, isPermalink, SECTION_HEADING_TAGS } from './chrome.js';
 import type { HeadingLevel } from '../types.js';
+import { CALLOUT_TITLE, type LineShape } from '../shape.js';
+import { codeLanguage, codeLines, isCodeTitle, tableCells } from './blocks.js';
 import { BLOCK_TAGS, collapse, hasAncestor, textContent, type Element } from './tree.js';
 
 
@@ -15,10 +17,12 @@ export interface DraftSection {
   level: HeadingLevel;
   anchor: string | null;
   parents: string[];
+  /** The lines of the section's text: one per paragraph, list item, table row and code line. */
   blocks: string[];
+  /** What each line is, in the same order (see shape.ts). */
+  shapes: LineShape[];
 }
 
-const CELL_TAGS: ReadonlySet<string> = new Set(['td', 'th']);
 /** Headings deeper than h3 are sections only with an anchor (an API entry); without one they are text. */
 const ALWAYS_SECTION_LEVEL = 3;
 /** API signatures can run long; a heading keeps this many characters. */
@@ -53,7 +57,7 @@ function entryHeading(term: Element): string {
 }
 
 export function walkSections(root: Element): DraftSection[] {
-  const page: DraftSection = { heading: '', level: 1, anchor: null, parents: [], blocks: [] };
+  const page: DraftSection = { heading: '', level: 1, anchor: null, parents: [], blocks: [], shapes: [] };
   const drafts: DraftSection[] = [page];
   let current = page;
   let claimedPage = false;
@@ -61,16 +65,56 @@ export function walkSections(root: Element): DraftSection[] {
   let block = '';
   /** The id of an empty anchor seen since the last text: the anchor of a heading right after it. */
   let pendingAnchor: string | null = null;
+  /** The lists the walk is in (true for a numbered one), and the items, with how many lines each has so far. */
+  const lists: boolean[] = [];
+  const items: Array<{ ordered: boolean; lines: number }> = [];
+  /** The tables the walk is in, with how many rows each has so far. */
+  const tables: number[] = [];
+  let callouts = 0;
 
+  const push = (text: string, kind: LineShape['kind'], language = ''): void => {
+    current.blocks.push(text);
+    current.shapes.push({ kind, depth: kind === 'T' || kind === 't' ? 0 : items.length, callout: callouts > 0, language });
+  };
+  /** The kind of a line of prose here: a paragraph, or a list item's first line or further line. */
+  const proseKind = (): LineShape['kind'] => {
+    const item = items[items.length - 1];
+    if (!item) return 'p';
+    item.lines += 1;
+    return item.lines > 1 ? 'i' : item.ordered ? 'o' : 'u';
+  };
   const flush = (): void => {
     const text = collapse(block);
-    if (text) current.blocks.push(text);
+    if (text) push(text, proseKind());
     block = '';
   };
   const addBlock = (text: string): void => {
     flush();
-    block = text;
+    if (text) push(text, 'h');
+  };
+  const addCode = (pre: Element): void => {
     flush();
+    const lines = codeLines(pre, isChrome);
+    if (!lines.length) return;
+    const item = items[items.length - 1];
+    if (item) item.lines += 1;
+    lines.forEach((line, position) => push(line, position === 0 ? 'C' : 'c', position === 0 ? codeLanguage(pre) : ''));
+  };
+  const addRow = (row: Element): void => {
+    flush();
+    const cells = tableCells(row, (element) => isChrome(element) || isPermalink(element));
+    if (!cells.some(Boolean)) return;
+    const rows = tables[tables.length - 1] ?? 0;
+    if (tables.length) tables[tables.length - 1] = rows + 1;
+    push(cells.join('\t'), rows === 0 ? 'T' : 't');
+  };
+  /** Walks a container that gives its lines a structure (list, item, table, callout), flushing around it. */
+  const within = (element: Element, enter: () => void, leave: () => void): void => {
+    flush();
+    enter();
+    visit(element);
+    flush();
+    leave();
   };
   const start = (level: HeadingLevel, heading: string, anchor: string | null): void => {
     flush();
@@ -80,7 +124,7 @@ export function walkSections(root: Element): DraftSection[] {
       claimedPage = true;
     } else {
       while (stack.length && (stack[stack.length - 1]?.level ?? 0) >= level) stack.pop();
-      current = { heading, level, anchor, parents: stack.map((entry) => entry.heading), blocks: [] };
+      current = { heading, level, anchor, parents: stack.map((entry) => entry.heading), blocks: [], shapes: [] };
       drafts.push(current);
       claimedPage ||= level === 1;
     }
@@ -88,7 +132,7 @@ export function walkSections(root: Element): DraftSection[] {
   };
 
   /** Handles a heading element; false when it is to be read as ordinary content (a heading inside a link). */
-  const heading = (element: Element, level: HeadingLevel, inCallout: boolean): boolean => {
+  const heading = (element: Element, level: HeadingLevel): boolean => {
     if (hasAncestor(element, (parent) => parent.tag === 'a')) return false;
     const text = headingText(element);
     if (!text) {
@@ -96,7 +140,7 @@ export function walkSections(root: Element): DraftSection[] {
       return true;
     }
     if (linksElsewhere(element)) return true;
-    if (inCallout || CALLOUT_TITLE.test(text)) {
+    if (callouts > 0 || CALLOUT_TITLE.test(text)) {
       addBlock(text);
       return true;
     }
@@ -108,7 +152,7 @@ export function walkSections(root: Element): DraftSection[] {
   };
 
   /** A definition list of API entries: each `dt[id]` starts a section; after the list, its section goes on. */
-  const entries = (list: Element, inCallout: boolean): void => {
+  const entries = (list: Element): void => {
     flush();
     const resume = current;
     const resumeStack = stack;
@@ -118,13 +162,13 @@ export function walkSections(root: Element): DraftSection[] {
         const text = entryHeading(child);
         if (text) {
           flush();
-          current = { heading: text, level, anchor: child.attrs.id ?? null, parents: resumeStack.map((entry) => entry.heading), blocks: [] };
+          current = { heading: text, level, anchor: child.attrs.id ?? null, parents: resumeStack.map((entry) => entry.heading), blocks: [], shapes: [] };
           drafts.push(current);
           stack = [...resumeStack, { level, heading: text }];
           continue;
         }
       }
-      visit({ ...list, children: [child] }, inCallout);
+      visit({ ...list, children: [child] });
       flush();
     }
     flush();
@@ -132,7 +176,7 @@ export function walkSections(root: Element): DraftSection[] {
     stack = resumeStack;
   };
 
-  const visit = (element: Element, inCallout: boolean): void => {
+  const visit = (element: Element): void => {
     for (const child of element.children) {
       if (typeof child === 'string') {
         block += child;
@@ -146,20 +190,29 @@ export function walkSections(root: Element): DraftSection[] {
         continue;
       }
       const level = SECTION_HEADING_TAGS[child.tag];
-      if (level && heading(child, level, inCallout)) continue;
+      if (level && heading(child, level)) continue;
       if (child.tag === 'dl' && child.children.some((item) => typeof item !== 'string' && isEntryTerm(item))) {
-        entries(child, inCallout);
+        entries(child);
         continue;
       }
-      if (child.tag === 'br' || CELL_TAGS.has(child.tag)) block += ' ';
-      const isBlock = BLOCK_TAGS.has(child.tag);
-      if (isBlock) flush();
-      visit(child, inCallout || isCallout(child));
-      if (isBlock) flush();
-      else if (CELL_TAGS.has(child.tag)) block += ' ';
+      if (child.tag === 'pre') addCode(child);
+      else if (isCodeTitle(child)) addBlock(headingText(child));
+      else if (child.tag === 'tr') addRow(child);
+      else if (child.tag === 'ul' || child.tag === 'ol') within(child, () => lists.push(child.tag === 'ol'), () => lists.pop());
+      else if (child.tag === 'li' && lists.length) {
+        within(child, () => items.push({ ordered: lists[lists.length - 1] === true, lines: 0 }), () => items.pop());
+      } else if (child.tag === 'table') within(child, () => tables.push(0), () => tables.pop());
+      else if (isCallout(child)) within(child, () => (callouts += 1), () => (callouts -= 1));
+      else {
+        if (child.tag === 'br') block += ' ';
+        const isBlock = BLOCK_TAGS.has(child.tag);
+        if (isBlock) flush();
+        visit(child);
+        if (isBlock) flush();
+      }
     }
   };
-  visit(root, false);
+  visit(root);
   flush();
   return drafts;
 }

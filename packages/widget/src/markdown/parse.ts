@@ -1,6 +1,6 @@
 /**
  * A small Markdown parser for answers, the initial message and the consent text: paragraphs, headings, lists,
- * block quotes, fenced code, code spans, emphasis, links and citation numbers `[n]`. Raw HTML is never
+ * block quotes, fenced code, GFM tables, code spans, emphasis, links and citation numbers `[n]`. Raw HTML is never
  * interpreted: it stays text. Links are checked with `safeHref`; refused links become their plain text.
  */
 import { safeHref } from './url.js';
@@ -19,7 +19,8 @@ export type Block =
   | { readonly type: 'heading'; readonly level: number; readonly children: readonly Inline[] }
   | { readonly type: 'code'; readonly language: string; readonly text: string }
   | { readonly type: 'list'; readonly ordered: boolean; readonly start: number; readonly items: readonly (readonly Block[])[] }
-  | { readonly type: 'quote'; readonly children: readonly Block[] };
+  | { readonly type: 'quote'; readonly children: readonly Block[] }
+  | { readonly type: 'table'; readonly header: readonly (readonly Inline[])[]; readonly rows: readonly (readonly (readonly Inline[])[])[] };
 
 // ---------------------------------------------------------------------------------------------
 // Blocks
@@ -29,11 +30,44 @@ const HEADING = /^ {0,3}(#{1,6})(?:\s+(.*?))?\s*#*\s*$/;
 const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])(?:\s+(.*)|$)/;
 const QUOTE = /^ {0,3}> ?(.*)$/;
 const BLANK = /^\s*$/;
+/** A table's delimiter row: `| --- | :---: |`, the outer pipes optional. */
+const TABLE_DELIMITER = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 const indentOf = (line: string): number => /^ */.exec(line)?.[0].length ?? 0;
 
 function startsBlock(line: string): boolean {
   return FENCE.test(line) || HEADING.test(line) || LIST_ITEM.test(line) || QUOTE.test(line);
+}
+
+/** A row's cells: split at pipes that are not escaped and not inside a code span, outer pipes dropped. */
+function tableCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let inCode = false;
+  for (let at = 0; at < row.length; at++) {
+    const char = row[at]!;
+    if (char === '\\' && row[at + 1] === '|') {
+      cell += '\\|';
+      at += 1;
+    } else if (char === '`') {
+      inCode = !inCode;
+      cell += char;
+    } else if (char === '|' && !inCode) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  const trimmed = row.trim();
+  if (trimmed.startsWith('|')) cells.shift();
+  if (trimmed.endsWith('|') && !trimmed.endsWith('\\|')) cells.pop();
+  return cells.map((text) => text.trim());
+}
+
+function isTableStart(lines: readonly string[], index: number): boolean {
+  const line = lines[index] ?? '';
+  const delimiter = lines[index + 1] ?? '';
+  return line.includes('|') && TABLE_DELIMITER.test(delimiter) && tableCells(line).length === tableCells(delimiter).length;
 }
 
 export function parseMarkdown(source: string): Block[] {
@@ -82,6 +116,18 @@ function parseBlocks(lines: readonly string[]): Block[] {
       index = parseList(lines, index, blocks);
       continue;
     }
+    if (isTableStart(lines, index)) {
+      const header = tableCells(line);
+      const rows: Inline[][][] = [];
+      index += 2;
+      while (index < lines.length && !BLANK.test(lines[index] ?? '') && (lines[index] ?? '').includes('|')) {
+        const cells = tableCells(lines[index] ?? '');
+        rows.push(header.map((_, column) => parseInline(cells[column] ?? '')));
+        index += 1;
+      }
+      blocks.push({ type: 'table', header: header.map((cell) => parseInline(cell)), rows });
+      continue;
+    }
     const paragraph: string[] = [];
     while (index < lines.length && !BLANK.test(lines[index] ?? '') && (paragraph.length === 0 || !startsBlock(lines[index] ?? ''))) {
       paragraph.push((lines[index] ?? '').trim());
@@ -96,6 +142,8 @@ function parseBlocks(lines: readonly string[]): Block[] {
 function parseList(lines: readonly string[], start: number, blocks: Block[]): number {
   const first = LIST_ITEM.exec(lines[start] ?? '');
   const baseIndent = first?.[1]?.length ?? 0;
+  /** Where an item's content starts (`1. ` is three wide): lines under the item lose this much indentation. */
+  const contentIndent = baseIndent + (first?.[2]?.length ?? 1) + 1;
   const ordered = /\d/.test(first?.[2] ?? '');
   const startNumber = ordered ? Number.parseInt(first?.[2] ?? '1', 10) : 1;
   const items: string[][] = [];
@@ -120,7 +168,7 @@ function parseList(lines: readonly string[], start: number, blocks: Block[]): nu
       continue;
     }
     if (indentOf(line) > baseIndent) {
-      current.push(line.slice(Math.min(indentOf(line), baseIndent + 2)));
+      current.push(line.slice(Math.min(indentOf(line), contentIndent)));
       index += 1;
       continue;
     }

@@ -79,6 +79,32 @@ function renderBlocks(blocks: readonly Block[], context: MarkdownContext): React
         );
       case 'quote':
         return <blockquote key={key}>{renderBlocks(block.children, context)}</blockquote>;
+      case 'table':
+        // A wide table scrolls inside its own box, which takes the focus so the keyboard can scroll it too.
+        return (
+          <div key={key} className="docent-md-table" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  {block.header.map((cell, column) => (
+                    <th key={column} scope="col">
+                      {renderInline(cell, context)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {block.rows.map((row, rowKey) => (
+                  <tr key={rowKey}>
+                    {row.map((cell, column) => (
+                      <td key={column}>{renderInline(cell, context)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
       case 'list': {
         const items = block.items.map((item, itemKey) => <li key={itemKey}>{renderListItem(item, context)}</li>);
         return block.ordered ? (

@@ -3,7 +3,8 @@
  * the content root without chrome; tab panels labelled with their tab's name; code blocks reduced to their
  * language, title and exact text; callouts turned into quotes that know their kind; links and images made absolute.
  */
-import { CALLOUT_TITLE, contentRoot, isCallout, isChrome, isPermalink } from '../../extract/chrome.js';
+import { contentRoot, isCallout, isChrome, isPermalink } from '../../extract/chrome.js';
+import { CALLOUT_TITLE } from '../../shape.js';
 import { contentSelector } from '../../extract/index.js';
 import { classesOf, collapse, parseHtml, textContent, type Element } from '../../extract/tree.js';
 import { toHtml } from './serialize.js';

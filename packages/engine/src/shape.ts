@@ -1,0 +1,65 @@
+/**
+ * The shape of a section's text: what each line of it is (a paragraph, a code line, a list item, a table row…), so
+ * that an answer can give back a passage with its structure. A section's `shape` holds one token per line of its
+ * text, separated by spaces, and is empty when every line is a paragraph:
+ *
+ *     token = [">"] kind [depth] [":" language]
+ *
+ * - kind `p` a paragraph, `h` a heading inside the text (a callout's title, a minor heading), `C` the first line of a
+ *   code block and `c` each next line, `u` a bullet item, `o` a numbered item, `i` more of the item above (a second
+ *   paragraph, a code block under it), `T` the first row of a table and `t` each next row (cells separated by tabs);
+ * - depth, on all but table rows: how many lists the line is in (1 for a top-level item), absent outside lists;
+ * - `>` when the line is inside a callout (admonition, note, warning, details);
+ * - language, on `C` only: the code block's language, when the page names it.
+ */
+
+/** A heading that is only the title of a box: "Note", "Warning", "See also"… */
+export const CALLOUT_TITLE = /^(note|warning|tip|hint|important|caution|danger|attention|error|info|information|see also|example|deprecated|remark)s?:?$/i;
+
+export type LineKind = 'p' | 'h' | 'C' | 'c' | 'u' | 'o' | 'i' | 'T' | 't';
+
+export interface LineShape {
+  kind: LineKind;
+  /** How many lists the line is in; 0 outside lists. */
+  depth: number;
+  /** Whether the line is inside a callout. */
+  callout: boolean;
+  /** The code block's language (on `C`), else `''`. */
+  language: string;
+}
+
+const TOKEN = /^(>?)([phCcuoiTt])(\d*)(?::([\w+#.-]+))?$/;
+const PARAGRAPH: LineShape = { kind: 'p', depth: 0, callout: false, language: '' };
+
+export function formatLineShape(line: LineShape): string {
+  return `${line.callout ? '>' : ''}${line.kind}${line.depth || ''}${line.language ? `:${line.language}` : ''}`;
+}
+
+/** The token list of a section's lines; `''` when all are plain paragraphs. */
+export function formatShape(lines: readonly LineShape[]): string {
+  const tokens = lines.map(formatLineShape);
+  return tokens.every((token) => token === 'p') ? '' : tokens.join(' ');
+}
+
+/**
+ * The shape of each of `count` lines. A missing or malformed shape (an index from before shapes, a token that does
+ * not parse, a count that does not match) reads as paragraphs: the text is still right, only its structure is lost.
+ */
+export function parseShape(shape: string | undefined, count: number): LineShape[] {
+  const tokens = shape ? shape.split(' ') : [];
+  const parsed = tokens.length === count ? tokens.map((token) => TOKEN.exec(token)) : [];
+  if (parsed.length !== count || parsed.some((match) => !match)) return Array.from({ length: count }, () => PARAGRAPH);
+  return parsed.map((match) => ({
+    kind: match![2] as LineKind,
+    depth: Number(match![3] || 0),
+    callout: match![1] === '>',
+    language: match![4] ?? '',
+  }));
+}
+
+/** Whether a shape is well formed for a text of `count` lines (for checking an index as it loads). */
+export function isValidShape(shape: string, count: number): boolean {
+  if (shape === '') return true;
+  const tokens = shape.split(' ');
+  return tokens.length === count && tokens.every((token) => TOKEN.test(token));
+}
