@@ -16,6 +16,7 @@ import {
 } from './text.js';
 import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, Section } from './types.js';
 import { passageOf } from './passage.js';
+import { isProseLine, parseShape } from './shape.js';
 import { ANSWER_THRESHOLD } from './threshold.js';
 
 
@@ -78,12 +79,17 @@ function sectionTerms(section: Section): SectionTerms {
   return cached;
 }
 
-/** The topic words of a question: stop words removed, each weighted by its rarity in the index. */
+/**
+ * The topic words of a question: stop words removed, each weighted by its rarity in the index. In a yes/no question,
+ * "without" and "not" say which answer is asked about, not what about: they are left out too.
+ */
 function questionWords(index: DocentIndex, question: string): QuestionWord[] {
   const seen = new Set<string>();
   const result: QuestionWord[] = [];
   const total = Math.max(1, index.sections.length);
+  const yesNo = isYesNoQuestion(question);
   for (const word of words(question)) {
+    if (yesNo && NEGATIONS.has(word.toLowerCase())) continue;
     const terms = termsOfWord(word, QUESTION_STOP_WORDS);
     const primary = terms[0];
     if (!primary || seen.has(primary)) continue;
@@ -131,22 +137,25 @@ interface RankedSection {
  * Each question word as the ranker takes it: a prefix of longer forms and a typo only when it is 5 letters or more
  * and the docs do not contain it ("openai" must not also match "openapi").
  */
-function answerQueries(index: DocentIndex, question: readonly QuestionWord[]): QueryTerm[] {
-  return question.flatMap((word) => termsOfQueryWord(word.primary)).map((term) => ({
+function answerQueries(index: DocentIndex, question: readonly QuestionWord[], yesNo: boolean): QueryTerm[] {
+  const queries: QueryTerm[] = question.flatMap((word) => termsOfQueryWord(word.primary)).map((term) => ({
     term,
     prefix: term.length >= 5,
     fuzzy: term.length >= 5 && !termExists(index, term, false) ? 1 : (false as const),
   }));
+  // A yes/no question is often decided by a sentence that says no ("needs no server"): such sections are candidates too.
+  if (yesNo) queries.push(...CANDIDATE_NEGATIONS.map((term) => ({ term, prefix: false, fuzzy: false as const })));
+  return queries;
 }
 
 /** The sections that may answer, best first, by the ranker alone (BM25 with the usual length normalisation). */
-function candidateHits(index: DocentIndex, question: readonly QuestionWord[], pathPrefix: string | undefined): TermHit[] {
+function candidateHits(index: DocentIndex, question: readonly QuestionWord[], pathPrefix: string | undefined, yesNo: boolean): TermHit[] {
   const filter = pathPrefix ? (id: number) => (index.sections[id]?.pageUrl ?? '').startsWith(pathPrefix) : undefined;
-  return index.terms.rank(answerQueries(index, question), { boost: FIELD_BOOSTS, bm25: ANSWER_BM25, ...(filter ? { filter } : {}) }).hits;
+  return index.terms.rank(answerQueries(index, question, yesNo), { boost: FIELD_BOOSTS, bm25: ANSWER_BM25, ...(filter ? { filter } : {}) }).hits;
 }
 
-function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined): RankedSection[] {
-  const results = candidateHits(index, question, pathPrefix);
+function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined, yesNo: boolean): RankedSection[] {
+  const results = candidateHits(index, question, pathPrefix, yesNo);
   const top = results[0]?.score ?? 1;
   const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
   const questionBigrams = bigramsOf(question.map((word) => word.primary));
@@ -169,13 +178,15 @@ function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: 
     let score = 0.35 * coverage + 0.15 * (inHeading / totalWeight) + 0.1 * phrase + 0.15 * (result.score / top);
     // Link lists ("Next steps", "See also") paraphrase other pages: the pages themselves answer better.
     if (ROUNDUP_HEADING.test(section.heading)) score *= 0.6;
+    // For a yes/no question, a section that says no to its topic ("needs no server") is the one that decides it.
+    if (yesNo && sentencesOf(section).some((sentence) => sentence.prose === 1 && decidesYesNo(sentence.text, question))) score += DECIDING_SECTION_BONUS;
     ranked.push({ id, section, coverage, score });
   }
   ranked.sort((a, b) => b.score - a.score || a.id - b.id);
   // A section with one sentence that says most of what was asked is a better source for an
   // extractive answer than one that mentions the words here and there.
   for (const entry of ranked.slice(0, RESCORED)) {
-    const sentences = scoreSentences(entry.section, 0, question, headingShareOf(entry.section, question));
+    const sentences = scoreSentences(entry.section, 0, question, headingShareOf(entry.section, question), yesNo);
     const best = sentences.reduce((max, sentence) => Math.max(max, sentence.score), 0);
     entry.score += 0.25 * Math.min(1, best);
   }
@@ -235,7 +246,7 @@ function sentencesOf(section: Section): SentenceTerms[] {
   return cached;
 }
 
-function scoreSentences(section: Section, rank: number, question: QuestionWord[], headingShare: number): ScoredSentence[] {
+function scoreSentences(section: Section, rank: number, question: QuestionWord[], headingShare: number, yesNo: boolean): ScoredSentence[] {
   const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
   const questionBigrams = bigramsOf(question.map((word) => word.primary));
   const scored: ScoredSentence[] = [];
@@ -246,10 +257,42 @@ function scoreSentences(section: Section, rank: number, question: QuestionWord[]
     const phrase = questionBigrams.filter((bigram) => sentence.bigrams.has(bigram)).length;
     // A section whose heading matches the question usually answers it in its first sentences.
     const lead = position === 0 ? 0.3 * headingShare : position === 1 ? 0.1 * headingShare : 0;
-    const score = (covered / totalWeight + 0.3 * phrase + lead) * sentence.prose;
+    const decides = yesNo && sentence.prose === 1 && decidesYesNo(sentence.text, question) ? DECIDING_BONUS : 0;
+    const score = (covered / totalWeight + 0.3 * phrase + lead + decides) * sentence.prose;
     if (score > 0) scored.push({ text: sentence.text, rank, position, line: sentence.line, inLine: sentence.inLine, score });
   });
   return scored;
+}
+
+/** A question answered by yes or no: "Does it work offline?", "Can I use my own model?" */
+const YES_NO_QUESTION = /^(do|does|did|can|could|is|are|was|were|will|would|should|must|may|has|have|am)\b/i;
+function isYesNoQuestion(question: string): boolean {
+  return YES_NO_QUESTION.test(question.trim());
+}
+
+/** The index terms of the commonest of those words, searched along with a yes/no question's words. */
+const CANDIDATE_NEGATIONS = ['no', 'not', 'without'];
+/** Words that turn a statement to no, or limit it: the sentence that holds one next to the question's topic decides it. */
+const NEGATIONS: ReadonlySet<string> = new Set([
+  'no', 'not', 'never', 'without', 'cannot', 'none', 'nothing', 'only', "doesn't", "don't", "isn't", "aren't", "can't", "won't", 'neither', 'nor',
+]);
+/** How many words may sit between such a word and the topic word it turns ("not need a server"). */
+const NEGATION_REACH = 3;
+/** What a deciding sentence adds to its score, on the scale of a sentence that holds the whole question (1). */
+const DECIDING_BONUS = 0.5;
+/** What a section with a deciding sentence adds to its rank score (coverage of the whole question adds 0.35). */
+const DECIDING_SECTION_BONUS = 0.05;
+
+/** Whether a sentence says no to (or limits) one of the question's words: "needs no server", "works without a key". */
+function decidesYesNo(sentence: string, question: readonly QuestionWord[]): boolean {
+  const tokens = words(sentence).map((word) => word.toLowerCase().replace(/’/g, "'"));
+  return tokens.some((token, at) => {
+    if (!NEGATIONS.has(token)) return false;
+    return tokens.slice(at + 1, at + 1 + NEGATION_REACH).some((next) => {
+      const terms = termsOfWord(next);
+      return question.some((word) => word.terms.some((term) => terms.includes(term)));
+    });
+  });
 }
 
 function headingShareOf(section: Section, question: QuestionWord[]): number {
@@ -308,14 +351,20 @@ function relatedPages(index: DocentIndex, question: string, pathPrefix: string |
  * Where a section answers best: its highest-scoring sentence; for the best section, its first sentence of prose when
  * the question's words are in its heading only.
  */
-function bestSentence(section: Section, rank: number, question: QuestionWord[]): ScoredSentence | undefined {
-  const scored = scoreSentences(section, rank, question, headingShareOf(section, question));
+function bestSentence(section: Section, rank: number, question: QuestionWord[], yesNo: boolean): ScoredSentence | undefined {
+  const scored = scoreSentences(section, rank, question, headingShareOf(section, question), yesNo);
   scored.sort((a, b) => b.score - a.score || a.position - b.position);
   if (scored[0] || rank > 0) return scored[0];
   const all = sentencesOf(section);
   const position = Math.max(0, all.findIndex((sentence) => sentence.prose === 1));
   const first = all[position];
   return first ? { text: first.text, rank, position, line: first.line, inLine: first.inLine, score: 0 } : { text: '', rank, position: 0, line: 0, inLine: 0, score: 0 };
+}
+
+/** Whether a sentence is prose (not a table row or a line of code): a second passage must open with one. */
+function opensWithProse(section: Section, sentence: ScoredSentence): boolean {
+  const line = parseShape(section.shape, section.text.split('\n').length)[sentence.line];
+  return line !== undefined && isProseLine(line);
 }
 
 /** The answer that says the documentation does not cover the question, with the closest pages if any. */
@@ -337,7 +386,8 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
   const maxSentences = Math.max(1, Math.floor(options.maxSentences ?? MAX_SENTENCES));
   const topic = questionWords(index, question);
   if (!topic.length) return notCovered([], 0);
-  const ranked = rankSections(index, topic, options.pathPrefix);
+  const yesNo = isYesNoQuestion(question);
+  const ranked = rankSections(index, topic, options.pathPrefix, yesNo);
   const threshold = options.threshold ?? ANSWER_THRESHOLD;
   const best = ranked[0];
   const confidence = best ? Math.round(best.coverage * 1000) / 1000 : 0;
@@ -348,7 +398,7 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
   const chosen = ranked
     .filter((entry, rank) => rank === 0 || (entry.score >= 0.8 * best.score && entry.coverage >= threshold))
     .slice(0, MAX_PASSAGES);
-  const leads = chosen.map((entry, rank) => bestSentence(entry.section, rank, topic));
+  const leads = chosen.map((entry, rank) => bestSentence(entry.section, rank, topic, yesNo));
   const topScore = leads[0]?.score ?? 0;
 
   const citations: Citation[] = [];
@@ -358,7 +408,7 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
     const lead = leads[rank];
     const room = maxSentences - sentences.length;
     // A second passage only when its best sentence says nearly as much as the first one's.
-    if (!lead || (rank > 0 && (room <= 0 || lead.score < SECOND_PASSAGE_SHARE * topScore))) return;
+    if (!lead || (rank > 0 && (room <= 0 || lead.score < SECOND_PASSAGE_SHARE * topScore || !opensWithProse(entry.section, lead)))) return;
     const number = citations.length + 1;
     const passage = passageOf(entry.section, lead.line, lead.inLine, number, { maxSentences: rank === 0 ? maxSentences : room, wholeWhenShort: rank === 0 });
     if (!passage.markdown) return;
@@ -386,9 +436,10 @@ export async function answerAsync(index: DocentIndex, question: string, options:
   const primaries = words(question).flatMap((word) => termsOfWord(word, QUESTION_STOP_WORDS).slice(0, 1));
   await parts.ensure({ terms: primaries });
   const topic = questionWords(index, question);
+  const yesNo = isYesNoQuestion(question);
   if (topic.length) {
-    await parts.ensure({ terms: index.terms.termsOf(answerQueries(index, topic)) });
-    await parts.ensure({ sections: candidateHits(index, topic, options.pathPrefix).slice(0, CANDIDATES).map((hit) => hit.id) });
+    await parts.ensure({ terms: index.terms.termsOf(answerQueries(index, topic, yesNo)) });
+    await parts.ensure({ sections: candidateHits(index, topic, options.pathPrefix, yesNo).slice(0, CANDIDATES).map((hit) => hit.id) });
     // The searches behind the closest and related pages, with the most results either asks for.
     await searchAsync(index, topic.map((word) => word.primary).join(' '), { limit: 12, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });
     await searchAsync(index, question, { limit: 12, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });

@@ -5,7 +5,7 @@
  * announces (a code block after "run:", the list after "the following:"), and gives back code blocks fenced with
  * their language, lists with their depth, tables as tables and callouts as quotes with their title.
  */
-import { CALLOUT_TITLE, parseShape, type LineShape } from './shape.js';
+import { CALLOUT_TITLE, isProseLine, parseShape, type LineShape } from './shape.js';
 import { escapeMarkdown, splitSentences } from './text.js';
 import type { Section } from './types.js';
 
@@ -41,7 +41,8 @@ export interface Passage {
 
 /** Words that refer back to what came before: a sentence opening with one cannot open a passage. */
 const REFERS_BACK = /^(this|that|these|those|it|its|they|them|their|such|here|there|then|also|however|otherwise|instead|so|thus|likewise|similarly|as a result|in that case|for (this|that) reason)\b/i;
-const MAX_PROSE_CHARACTERS = 700;
+/** The rest of a short section is taken while the passage stays within these many characters of text and lines of code. */
+const MAX_TEXT_CHARACTERS = 700;
 const MAX_CODE_LINES = 40;
 /** Rows of a table an answer gives, the header row included. */
 const MAX_TABLE_ROWS = 12;
@@ -71,11 +72,10 @@ function unitsOf(shapes: readonly LineShape[]): Unit[] {
   return units;
 }
 
-const isProseLine = (shape: LineShape): boolean => shape.kind === 'p' || shape.kind === 'u' || shape.kind === 'o' || shape.kind === 'i';
-
-function proseLength(lines: readonly string[], shapes: readonly LineShape[], start: number, end: number): number {
+/** Characters of text (prose and table rows, not code) in lines `start` to `end - 1`. */
+function textLength(lines: readonly string[], shapes: readonly LineShape[], start: number, end: number): number {
   let length = 0;
-  for (let line = start; line < end; line++) if (isProseLine(shapes[line]!)) length += lines[line]!.length;
+  for (let line = start; line < end; line++) if (shapes[line]!.kind !== 'C' && shapes[line]!.kind !== 'c') length += lines[line]!.length;
   return length;
 }
 
@@ -124,7 +124,7 @@ function rangeOf(lines: readonly string[], shapes: readonly LineShape[], line: n
   while (last + 1 < units.length && (announces(last) || units[last]!.kind === 'heading' || isCalloutTitle(units[last], lines))) last++;
   const start = units[first]!.start;
   const fits = (end: number): boolean =>
-    proseLength(lines, shapes, start, end) <= MAX_PROSE_CHARACTERS && codeLineCount(shapes, start, end) <= MAX_CODE_LINES;
+    textLength(lines, shapes, start, end) <= MAX_TEXT_CHARACTERS && codeLineCount(shapes, start, end) <= MAX_CODE_LINES;
   if (limits.wholeWhenShort && lines.length <= SHORT_SECTION_LINES) {
     while (last + 1 < units.length && fits(units[last + 1]!.end)) last++;
   }
@@ -165,7 +165,7 @@ function render(lines: readonly string[], shapes: readonly LineShape[], range: R
     if (shape.kind !== 'C') return false;
     let end = line + 1;
     while (end < range.end && shapes[end]!.kind === 'c') end++;
-    return end - line > codeLinesLeft && blocks.length > 0;
+    return end - line > codeLinesLeft;
   };
   for (let line = range.start; line < range.end; line++) {
     if (full(line)) break;

@@ -57,6 +57,11 @@ export function parseShape(shape: string | undefined, count: number): LineShape[
   }));
 }
 
+/** A line of sentences: a paragraph, a list item or more of one (not a heading, code or a table row). */
+export function isProseLine(line: LineShape): boolean {
+  return line.kind === 'p' || line.kind === 'u' || line.kind === 'o' || line.kind === 'i';
+}
+
 /** Whether a shape is well formed for a text of `count` lines (for checking an index as it loads). */
 export function isValidShape(shape: string, count: number): boolean {
   if (shape === '') return true;
