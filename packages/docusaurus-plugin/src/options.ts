@@ -69,7 +69,7 @@ export const DEFAULT_OPTIONS = {
   buttonPosition: 'bottom-right',
   modalPosition: 'center',
   cleanTitles: false,
-  answerThreshold: 0.55,
+  answerThreshold: 0.4,
   suggestedQuestions: [],
   suggestedQuestionsTitle: 'Suggested questions',
   filters: [],

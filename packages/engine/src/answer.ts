@@ -14,7 +14,7 @@ import {
   termsOfWord,
   words,
 } from './text.js';
-import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, Section } from './types.js';
+import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, PageHit, Section } from './types.js';
 import { passageOf } from './passage.js';
 import { isProseLine, parseShape } from './shape.js';
 import { ANSWER_THRESHOLD } from './threshold.js';
@@ -25,6 +25,10 @@ const ANSWER_BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 
 /** How many sections to re-rank, and how many may contribute sentences. */
 const CANDIDATES = 40;
+/** The share of the question the best section must cover, whatever the confidence. */
+const COVERAGE_FLOOR = 0.55;
+/** What a confirmed first section weighs in the confidence; the search's lead weighs the rest. */
+const AGREEMENT_WEIGHT = 0.3;
 /** How many sections an answer quotes, and how good a second one's best sentence must be next to the first's. */
 const MAX_PASSAGES = 2;
 /** Sentences of prose in an answer, unless the caller says otherwise. */
@@ -179,7 +183,7 @@ function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: 
     // Link lists ("Next steps", "See also") paraphrase other pages: the pages themselves answer better.
     if (ROUNDUP_HEADING.test(section.heading)) score *= 0.6;
     // For a yes/no question, a section that says no to its topic ("needs no server") is the one that decides it.
-    if (yesNo && sentencesOf(section).some((sentence) => sentence.prose === 1 && decidesYesNo(sentence.text, question))) score += DECIDING_SECTION_BONUS;
+    if (yesNo && decides(section, question)) score += DECIDING_SECTION_BONUS;
     ranked.push({ id, section, coverage, score });
   }
   ranked.sort((a, b) => b.score - a.score || a.id - b.id);
@@ -220,6 +224,8 @@ interface SentenceTerms {
   text: string;
   line: number;
   inLine: number;
+  /** Whether the sentence is in a paragraph or list item (not a table row, a line of code or a heading). */
+  inProse: boolean;
   terms: Set<string>;
   bigrams: Set<string>;
   prose: number;
@@ -231,11 +237,14 @@ const sentenceCache = new WeakMap<Section, SentenceTerms[]>();
 function sentencesOf(section: Section): SentenceTerms[] {
   let cached = sentenceCache.get(section);
   if (!cached) {
-    cached = section.text.split('\n').flatMap((lineText, line) =>
+    const lines = section.text.split('\n');
+    const shapes = parseShape(section.shape, lines.length);
+    cached = lines.flatMap((lineText, line) =>
       splitSentences(lineText).map((text, inLine) => ({
         text,
         line,
         inLine,
+        inProse: isProseLine(shapes[line]!),
         terms: termSet(text),
         bigrams: new Set(bigramsOf(primaryTerms(text))),
         prose: proseFactor(text),
@@ -257,7 +266,7 @@ function scoreSentences(section: Section, rank: number, question: QuestionWord[]
     const phrase = questionBigrams.filter((bigram) => sentence.bigrams.has(bigram)).length;
     // A section whose heading matches the question usually answers it in its first sentences.
     const lead = position === 0 ? 0.3 * headingShare : position === 1 ? 0.1 * headingShare : 0;
-    const decides = yesNo && sentence.prose === 1 && decidesYesNo(sentence.text, question) ? DECIDING_BONUS : 0;
+    const decides = yesNo && sentence.inProse && covered === totalWeight && decidesYesNo(sentence.text, question) ? DECIDING_BONUS : 0;
     const score = (covered / totalWeight + 0.3 * phrase + lead + decides) * sentence.prose;
     if (score > 0) scored.push({ text: sentence.text, rank, position, line: sentence.line, inLine: sentence.inLine, score });
   });
@@ -293,6 +302,16 @@ function decidesYesNo(sentence: string, question: readonly QuestionWord[]): bool
       return question.some((word) => word.terms.some((term) => terms.includes(term)));
     });
   });
+}
+
+/** Whether a sentence of prose of the section holds every word of the question and says no to one of them. */
+function decides(section: Section, question: readonly QuestionWord[]): boolean {
+  return sentencesOf(section).some(
+    (sentence) =>
+      sentence.inProse &&
+      question.every((word) => word.terms.some((term) => sentence.terms.has(term))) &&
+      decidesYesNo(sentence.text, question),
+  );
 }
 
 function headingShareOf(section: Section, question: QuestionWord[]): number {
@@ -338,13 +357,24 @@ function closestPages(index: DocentIndex, question: QuestionWord[], pathPrefix: 
     .map((page) => ({ url: page.pageUrl, title: page.pageTitle }));
 }
 
-/** Pages the Search tab would show for the question, after the cited ones: where to read on. */
-function relatedPages(index: DocentIndex, question: string, pathPrefix: string | undefined, cited: readonly Citation[]): ClosestPage[] {
+/** Pages the Search tab shows for the question (`pages`), after the cited ones: where to read on. */
+function relatedPages(pages: readonly PageHit[], cited: readonly Citation[]): ClosestPage[] {
   const citedPages = new Set(cited.map((citation) => citation.sectionUrl.split('#')[0]));
-  return search(index, question, { limit: RELATED_PAGES + cited.length, maxSectionsPerPage: 1, pathPrefix })
+  return pages
     .filter((page) => !citedPages.has(page.pageUrl))
     .slice(0, RELATED_PAGES)
     .map((page) => ({ url: page.pageUrl, title: page.pageTitle }));
+}
+
+/**
+ * How sure an answer is, 0–1: how far the search's first page leads its second (1 − second score / first score,
+ * weighing 0.7), and whether the first section is confirmed (0.3): the answer's own ranker puts a section of the
+ * search's first page first, or, for a yes/no question, first puts a section that decides it.
+ */
+function confidenceOf(confirmed: boolean, pages: readonly PageHit[]): number {
+  const [first, second] = pages;
+  const lead = first && second && first.score > 0 ? 1 - second.score / first.score : 1;
+  return Math.round((AGREEMENT_WEIGHT * (confirmed ? 1 : 0) + (1 - AGREEMENT_WEIGHT) * lead) * 1000) / 1000;
 }
 
 /**
@@ -389,15 +419,19 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
   const yesNo = isYesNoQuestion(question);
   const ranked = rankSections(index, topic, options.pathPrefix, yesNo);
   const threshold = options.threshold ?? ANSWER_THRESHOLD;
-  const best = ranked[0];
-  const confidence = best ? Math.round(best.coverage * 1000) / 1000 : 0;
-  if (!best || best.coverage < threshold) {
+  // The search's first page is the page an answer quotes first (its best section for the question): the search
+  // ranks pages better than the answer's ranker, which weighs how much of the question one section says.
+  const pages = search(index, question, { limit: RELATED_PAGES + MAX_PASSAGES, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });
+  const topPage = pages[0]?.pageUrl;
+  // A yes/no question goes to the section that decides it, when the answer's ranker found one.
+  const decided = yesNo && ranked[0] !== undefined && decides(ranked[0].section, topic);
+  const best = decided ? ranked[0] : (ranked.find((entry) => entry.section.pageUrl === topPage) ?? ranked[0]);
+  const confidence = best ? confidenceOf(decided || ranked[0]!.section.pageUrl === topPage, pages) : 0;
+  if (!best || best.coverage < COVERAGE_FLOOR || confidence < threshold) {
     return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
   }
 
-  const chosen = ranked
-    .filter((entry, rank) => rank === 0 || (entry.score >= 0.8 * best.score && entry.coverage >= threshold))
-    .slice(0, MAX_PASSAGES);
+  const chosen = [best, ...ranked.filter((entry) => entry !== best && entry.score >= 0.8 * best.score && entry.coverage >= COVERAGE_FLOOR)].slice(0, MAX_PASSAGES);
   const leads = chosen.map((entry, rank) => bestSentence(entry.section, rank, topic, yesNo));
   const topScore = leads[0]?.score ?? 0;
 
@@ -424,7 +458,7 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
     passages.push(passage.markdown);
   });
   if (!passages.length) return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
-  const related = relatedPages(index, question, options.pathPrefix, citations);
+  const related = relatedPages(pages, citations);
   return { answered: true, markdown: passages.join('\n\n'), sentences, citations, closest: [], related, confidence };
 }
 

@@ -2,12 +2,10 @@
 // the engine.
 
 /**
- * The share of the question (weighted by how rare each word is in the documentation) that the
- * best section must cover for an answer. Below it the question is off topic or not documented,
- * and the answer says so instead of guessing. Tuned on the Docent site: off-topic questions
- * ("what is the capital of France", "how do I bake bread", "recommend a good movie") score 0–0.45,
- * the documented questions of a hand-written tuning set 0.72–1. A question whose words all occur
- * together in the documentation ("install python": a guide runs `python3 -m http.server`) passes:
- * coverage is measured on words, not on meaning.
+ * The confidence an answer needs (0–1): below it the assistant declines and lists the closest pages. The confidence
+ * is how far the search's first page leads its second (1 − second score / first score, weighing 0.7) and whether the
+ * answer's own ranker puts a section of that page first (0.3). Calibrated on the tuning question sets (Docent's
+ * public set, and the dev sets of Django's, Node.js's and Git's documentation): at 0.4, the first citation of an
+ * answer is on a right page for 91 % of the answered questions of Docent's public set.
  */
-export const ANSWER_THRESHOLD = 0.55;
+export const ANSWER_THRESHOLD = 0.4;

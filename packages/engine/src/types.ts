@@ -85,9 +85,8 @@ export interface AnswerOptions {
   /** Only use sections whose page URL starts with this path. */
   pathPrefix?: string;
   /**
-   * The share of the question the best section must cover for an answer, 0–1. Default `ANSWER_THRESHOLD` (0.55).
-   * Higher declines more questions; what it does to the precision of the rest depends on the docs: measure it with
-   * `docent eval --answer-threshold`.
+   * The confidence an answer needs, 0–1 (see `ANSWER_THRESHOLD`). Default `ANSWER_THRESHOLD` (0.4). Higher declines
+   * more questions and answers the rest more reliably: measure both with `docent eval --answer-threshold`.
    */
   threshold?: number;
 }
@@ -126,6 +125,6 @@ export interface Answer {
   closest: ClosestPage[];
   /** When answered: up to three more pages the search ranks high for the question, none of them cited. */
   related: ClosestPage[];
-  /** How well the best section covers the question, 0–1 (the answer threshold applies to it). */
+  /** How sure the answer is, 0–1: the answer threshold applies to it (see `ANSWER_THRESHOLD`). */
   confidence: number;
 }

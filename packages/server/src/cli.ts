@@ -52,7 +52,7 @@ const COMMANDS = new Map<string, Command>([
       --min-recall <0-1>   Exit with status 1 when recall@5 is lower
       --min-mrr <0-1>      Exit with status 1 when MRR is lower
       --answer-threshold <0-1>
-                           Answer at this threshold instead of the default 0.55, to calibrate it
+                           Answer at this confidence threshold instead of the default 0.4, to calibrate it
 `,
       run: runEval,
     },

@@ -115,7 +115,7 @@ describe('docent CLI', () => {
     writeFileSync(partly, JSON.stringify([{ q: 'where does the hugo widget script partial go, welcome', expect: ['/'] }]));
     const answeredAt = async (threshold: string) =>
       (JSON.parse((await capture(['eval', partly, '--index', indexFile, '--json', '--answer-threshold', threshold])).out) as { answers: { answered: number } }).answers.answered;
-    assert.deepEqual([await answeredAt('0.55'), await answeredAt('1')], [1, 0], 'a partly covered question is answered at the default, declined at 1');
+    assert.deepEqual([await answeredAt('0.4'), await answeredAt('1')], [1, 0], 'a question is answered at the default, declined at 1');
     const badThreshold = await capture(['eval', questions, '--index', indexFile, '--answer-threshold', '55']);
     assert.equal(badThreshold.code, 2);
     assert.match(badThreshold.err, /--answer-threshold must be a number from 0 to 1, such as 0\.9; got "55"/);

@@ -52,14 +52,15 @@ describe('static source', () => {
   });
 
   test('answers only above its answer threshold', async () => {
-    const question = 'How do I keep recent searches in memory only?';
-    const strict = createStaticSource('/i.json', countingFetcher([INDEX]).fetch, { answerThreshold: 1 });
+    // Both pages match this question, so the answer is not sure of either: its confidence is about 0.67.
+    const question = 'How does Docent keep every page?';
+    const strict = createStaticSource('/i.json', countingFetcher([INDEX]).fetch, { answerThreshold: 0.9 });
     const lenient = createStaticSource('/i.json', countingFetcher([INDEX]).fetch, { answerThreshold: 0 });
-    const declined = await strict.ask('Can recent searches stay in memory on a phone?');
+    const declined = await strict.ask(question);
     assert.equal(declined.answered, false);
     assert.ok(declined.closest.length > 0, 'a declined question lists the closest pages');
-    assert.equal((await lenient.ask('Can recent searches stay in memory on a phone?')).answered, true);
     assert.equal((await lenient.ask(question)).answered, true);
+    assert.equal((await lenient.ask('Can recent searches stay in memory on a phone?')).answered, false, 'a question the docs barely cover is declined at any threshold');
   });
 
   test('answers with citations, or says the docs do not cover it', async () => {

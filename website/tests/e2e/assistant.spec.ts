@@ -122,6 +122,30 @@ test.describe('the assistant behind the search button', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('Ask AI quotes passages with their structure: a step list with its code, a table with its rows', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    await dialog(page).getByRole('tab', { name: 'Ask AI' }).click();
+    const conversation = dialog(page).getByRole('group', { name: 'Conversation' });
+    const ask = async (question: string): Promise<void> => {
+      await dialog(page).getByRole('textbox', { name: 'Your question' }).fill(question);
+      await page.keyboard.press('Enter');
+      await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
+    };
+    await ask('How do I add Docent to a Hugo site?');
+    // The guide's numbered steps stay a numbered list, each step's code a block with its language and every line.
+    const steps = conversation.locator('ol').first();
+    await expect(steps.locator(':scope > li')).toHaveCount(3);
+    const settings = steps.locator('pre code[data-language="toml"]').first();
+    await expect(settings).toHaveText(/^\[params\.docent\]\n {2}project = "my-project"\n {2}api_url = ""$/);
+    await ask('Which options does the Docusaurus plugin take?');
+    const table = conversation.getByRole('table').last();
+    await expect(table.getByRole('columnheader')).toHaveText(['Option', 'Default', 'Meaning']);
+    await expect(table.getByRole('row').filter({ hasText: 'indexPath' })).toContainText('docent-index.json');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a question the docs do not cover gets no invented answer', async ({ page }) => {
     await page.goto('/');
     await waitForAssistant(page);

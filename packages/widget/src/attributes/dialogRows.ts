@@ -55,7 +55,7 @@ export const DIALOG_ROWS: AttributeRows<Exclude<OptionName, ElementOptionName>> 
   answerThreshold: {
     name: 'answer-threshold', prop: 'answerThreshold', type: share, default: ANSWER_THRESHOLD,
     elements: DIALOG_ELEMENTS, group: 'results',
-    description: 'In static mode, how much of a question the best section must cover for an answer; below it the assistant declines and lists the closest pages. Higher answers fewer questions; `docent eval --answer-threshold` measures how many of the rest are right.',
+    description: 'In static mode, the confidence an answer needs; below it the assistant declines and lists the closest pages. Higher answers fewer questions and the rest more reliably; `docent eval --answer-threshold` measures both.',
   },
   hideSources: {
     name: 'hide-sources', prop: 'hideSources', type: boolean, default: false,
