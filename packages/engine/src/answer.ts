@@ -38,6 +38,8 @@ const RELATED_PAGES = 3;
 /** A question the docs do not cover gets more pages to try than an answered one. */
 const CLOSEST_PAGES = 5;
 const ROUNDUP_HEADING = /^(next steps?|see also|related( pages| topics)?|further reading|learn more|where to go next|what's next)$/i;
+/** The search's first pages whose shown sections are candidates of an answer. */
+const SHOWN_PAGES = 3;
 /** How many of the best candidates are re-scored by their best sentence. */
 const RESCORED = 15;
 /** Words shown at the start and at the end of a text fragment. */
@@ -158,14 +160,19 @@ function candidateHits(index: DocentIndex, question: readonly QuestionWord[], pa
   return index.terms.rank(answerQueries(index, question, yesNo), { boost: FIELD_BOOSTS, bm25: ANSWER_BM25, ...(filter ? { filter } : {}) }).hits;
 }
 
-function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined, yesNo: boolean): RankedSection[] {
-  const results = candidateHits(index, question, pathPrefix, yesNo);
-  const top = results[0]?.score ?? 1;
+/**
+ * The sections an answer may quote, best first: the ranker's 40 best, and the sections the search shows first for
+ * the pages it ranks first (`shown`, by URL), wherever the ranker puts them.
+ */
+function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined, yesNo: boolean, shown: ReadonlySet<string>): RankedSection[] {
+  const hits = candidateHits(index, question, pathPrefix, yesNo);
+  const top = hits[0]?.score ?? 1;
+  const results = hits.filter((hit, rank) => rank < CANDIDATES || shown.has(index.sections[hit.id]?.url ?? ''));
   const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
   const questionBigrams = bigramsOf(question.map((word) => word.primary));
 
   const ranked: RankedSection[] = [];
-  for (const result of results.slice(0, CANDIDATES)) {
+  for (const result of results) {
     const id = result.id;
     const section = sectionWithText(index, id);
     const terms = sectionTerms(section);
@@ -281,9 +288,9 @@ function isYesNoQuestion(question: string): boolean {
 
 /** The index terms of the commonest of those words, searched along with a yes/no question's words. */
 const CANDIDATE_NEGATIONS = ['no', 'not', 'without'];
-/** Words that turn a statement to no, or limit it: the sentence that holds one next to the question's topic decides it. */
+/** Words that turn a statement to no: the sentence that holds one just before a topic word of the question decides it. */
 const NEGATIONS: ReadonlySet<string> = new Set([
-  'no', 'not', 'never', 'without', 'cannot', 'none', 'nothing', 'only', "doesn't", "don't", "isn't", "aren't", "can't", "won't", 'neither', 'nor',
+  'no', 'not', 'never', 'without', 'cannot', 'none', 'nothing', "doesn't", "don't", "isn't", "aren't", "can't", "won't", 'neither', 'nor',
 ]);
 /** How many words may sit between such a word and the topic word it turns ("not need a server"). */
 const NEGATION_REACH = 3;
@@ -417,16 +424,17 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
   const topic = questionWords(index, question);
   if (!topic.length) return notCovered([], 0);
   const yesNo = isYesNoQuestion(question);
-  const ranked = rankSections(index, topic, options.pathPrefix, yesNo);
   const threshold = options.threshold ?? ANSWER_THRESHOLD;
   // The search's first page is the page an answer quotes first (its best section for the question): the search
   // ranks pages better than the answer's ranker, which weighs how much of the question one section says.
   const pages = search(index, question, { limit: RELATED_PAGES + MAX_PASSAGES, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });
+  const shown = new Set(pages.slice(0, SHOWN_PAGES).flatMap((page) => page.sections.map((section) => section.url)));
+  const ranked = rankSections(index, topic, options.pathPrefix, yesNo, shown);
   const topPage = pages[0]?.pageUrl;
-  // A yes/no question goes to the section that decides it, when the answer's ranker found one.
-  const decided = yesNo && ranked[0] !== undefined && decides(ranked[0].section, topic);
-  const best = decided ? ranked[0] : (ranked.find((entry) => entry.section.pageUrl === topPage) ?? ranked[0]);
-  const confidence = best ? confidenceOf(decided || ranked[0]!.section.pageUrl === topPage, pages) : 0;
+  // A yes/no question goes to the best section that decides it, when there is one among the best.
+  const decider = yesNo ? ranked.slice(0, RESCORED).find((entry) => decides(entry.section, topic)) : undefined;
+  const best = decider ?? ranked.find((entry) => entry.section.pageUrl === topPage) ?? ranked[0];
+  const confidence = best ? confidenceOf(decider !== undefined || ranked[0]!.section.pageUrl === topPage, pages) : 0;
   if (!best || best.coverage < COVERAGE_FLOOR || confidence < threshold) {
     return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
   }

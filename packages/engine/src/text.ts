@@ -226,6 +226,8 @@ export function splitSentences(text: string): string[] {
     for (const match of trimmed.matchAll(boundary)) {
       const end = (match.index ?? 0) + match[0].length;
       if (match[0].startsWith('.') && endsWithAbbreviation(trimmed.slice(start, match.index))) continue;
+      // A quoted sentence inside a sentence: `It says "Try again." and waits` goes on after the quote.
+      if (/["'”’]$/.test(match[0]) && /^\s+\p{Ll}/u.test(trimmed.slice(end))) continue;
       const sentence = trimmed.slice(start, end).trim();
       if (sentence) sentences.push(sentence);
       start = end;

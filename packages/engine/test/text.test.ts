@@ -22,6 +22,12 @@ describe('text helpers', () => {
       'then build (see "Build").',
       'Done.',
     ]);
+    // A quoted sentence inside a sentence does not end it; a quote that ends a sentence does.
+    assert.deepEqual(splitSentences('It says "Try again." and waits. It said "Done." Then it stops.'), [
+      'It says "Try again." and waits.',
+      'It said "Done."',
+      'Then it stops.',
+    ]);
   });
 
   it('stems the usual forms of a word to one term', () => {
