@@ -1,26 +1,16 @@
 // npm test: install what is missing (a browser included), build the site, run every suite,
 // and end with one line "N passed, N failed" summing all of them.
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildSite } from './build.mjs';
 import { postgresUnavailable } from './postgres.mjs';
-import { ensureBrowser, ensureDependencies, ensurePostgres, ROOT, run, seconds, WEBSITE } from './lib.mjs';
+import { ensureBrowser, ensureDependencies, ensurePostgres, run, seconds, WEBSITE } from './lib.mjs';
+import { createTally, packageTestFiles, runNodeTests } from './node-tests.mjs';
+import { testNodeVersions } from './node-versions.mjs';
 
-const totals = { passed: 0, failed: 0 };
+const { record, note, summary, totals } = createTally();
 
-/** Every package's unit tests: packages/<name>/test/*.test.ts. */
-function unitTestFiles() {
-  const packages = join(ROOT, 'packages');
-  return readdirSync(packages).flatMap((name) => {
-    const folder = join(packages, name, 'test');
-    if (!existsSync(folder)) return [];
-    return readdirSync(folder)
-      .filter((file) => file.endsWith('.test.ts'))
-      .map((file) => join('packages', name, 'test', file));
-  });
-}
 /**
  * The server's API tests that touch storage, run once more with every app on a real PostgreSQL
  * (DOCENT_TEST_STORE=postgres; test/helpers/postgresApps.ts). The store contract and the several-servers tests run
@@ -37,35 +27,10 @@ function siteTestFiles(folder) {
 /** Builds the site with a broken configuration each: slower, and reported on their own. */
 const BUILD_FAILURES = 'website/tests/build/build-failures.test.ts';
 
-const timings = [];
-
-function record(suite, passed, failed, ms) {
-  totals.passed += passed;
-  totals.failed += failed;
-  timings.push(`${suite}: ${passed} passed, ${failed} failed in ${seconds(ms)}`);
-}
-
-/** Runs node's test runner over files (TypeScript through tsx unless `tsx` is false); counts come from its TAP summary. */
-function nodeTests(suite, files, env = {}, { tsx = true } = {}) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn('node', [...(tsx ? ['--import', 'tsx'] : []), '--test', '--test-reporter=tap', '--test-concurrency=1', ...files], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      process.stdout.write(chunk);
-    });
-    child.on('exit', (code) => {
-      const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
-      const failed = count('fail') + count('cancelled');
-      record(suite, count('pass'), failed || (code === 0 ? 0 : 1), Date.now() - started);
-      resolve();
-    });
-  });
+/** Runs node's test runner over files (TypeScript through tsx unless `tsx` is false) and records its counts. */
+async function nodeTests(suite, files, env = {}, { tsx = true } = {}) {
+  const { passed, failed, ms } = await runNodeTests(files, { env, tsx });
+  record(suite, passed, failed, ms);
 }
 
 async function playwright(chromiumPath) {
@@ -92,7 +57,6 @@ async function lintOpenApi() {
   record('OpenAPI lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1, Date.now() - started);
 }
 
-const started = Date.now();
 await ensureDependencies();
 const chromiumPath = await ensureBrowser();
 await ensurePostgres();
@@ -100,14 +64,16 @@ await ensurePostgres();
 await lintOpenApi();
 
 const buildTime = await buildSite();
-timings.push(`production build: ${seconds(buildTime)}`);
+note(`production build: ${seconds(buildTime)}`);
 const e2eBuildTime = await buildSite({ outDir: 'build-e2e', env: { DOCENT_E2E_ROUTES: '1' }, packages: false });
-timings.push(`test-routes build: ${seconds(e2eBuildTime)}`);
+note(`test-routes build: ${seconds(e2eBuildTime)}`);
 
 // After the builds, so the engine's tests over the real built site run too.
-await nodeTests('unit', unitTestFiles());
+await nodeTests('unit', packageTestFiles());
+// The engine's and the server's unit tests again on the other tested Node.js versions, and engines against the tree.
+await testNodeVersions(record, note);
 const noPostgres = postgresUnavailable();
-if (noPostgres) timings.push(`API on PostgreSQL: skipped, ${noPostgres}`);
+if (noPostgres) note(`API on PostgreSQL: skipped, ${noPostgres}`);
 else await nodeTests('API on PostgreSQL', POSTGRES_API_TESTS, { DOCENT_TEST_STORE: 'postgres' });
 await nodeTests('docs', siteTestFiles('docs'));
 
@@ -116,8 +82,5 @@ await nodeTests('build failures', [BUILD_FAILURES]);
 await playwright(chromiumPath);
 await nodeTests('Lighthouse (Chromium)', ['website/tests/lighthouse/lighthouse.test.mjs'], { CHROMIUM_PATH: chromiumPath ?? '' }, { tsx: false });
 
-console.log('');
-for (const line of timings) console.log(`  ${line}`);
-console.log(`  total: ${seconds(Date.now() - started)}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
+summary();
 process.exit(totals.failed === 0 ? 0 : 1);
