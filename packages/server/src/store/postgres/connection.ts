@@ -117,7 +117,9 @@ function reason(error: unknown, target: Target, timeoutMs: number): string {
     return 'the URL asks for TLS (sslmode), but the server does not accept TLS connections; turn ssl on in the server’s postgresql.conf, or remove sslmode from the URL on a network you trust';
   }
   if ((code && CERTIFICATE_CODES.has(code)) || /certificate/i.test(message)) {
-    return `the server’s TLS certificate was not accepted (${message}); name the CA that signed it with sslrootcert=/path/to/ca.pem in the URL`;
+    // Node.js 24 adds advice to use the system's CAs, which PostgreSQL connections do not read: sslrootcert is the fix.
+    const detail = message.replace(/;\s*if the root CA is installed locally.*$/is, '');
+    return `the server’s TLS certificate was not accepted (${detail}); name the CA that signed it with sslrootcert=/path/to/ca.pem in the URL`;
   }
   return message;
 }
