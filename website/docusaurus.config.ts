@@ -4,6 +4,8 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as DocentOptions } from 'docusaurus-plugin-docent';
 import remarkApiLayout from './plugins/remark-api-layout';
 import rehypeCodeTokens, { type CodeTokensOptions } from './plugins/rehype-code-tokens';
+import rehypeTableCellLabels from './plugins/rehype-table-cell-labels';
+import rehypeTableCodeBreaks from './plugins/rehype-table-code-breaks';
 import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 import rehypeUnwrapJsxParagraphs from './plugins/rehype-unwrap-jsx-paragraphs';
 import { ssrTemplate } from './plugins/browser/ssrTemplate';
@@ -74,11 +76,11 @@ const config = {
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
           remarkPlugins: [remarkApiLayout],
-          rehypePlugins: [rehypeTaskListLabels, rehypeUnwrapJsxParagraphs, [rehypeCodeTokens, prism]],
+          rehypePlugins: [rehypeTaskListLabels, rehypeUnwrapJsxParagraphs, rehypeTableCellLabels, rehypeTableCodeBreaks, [rehypeCodeTokens, prism]],
         },
-        pages: { rehypePlugins: [rehypeTaskListLabels, [rehypeCodeTokens, prism]] },
+        pages: { rehypePlugins: [rehypeTaskListLabels, rehypeTableCellLabels, rehypeTableCodeBreaks, [rehypeCodeTokens, prism]] },
         blog: false,
-        theme: { customCss: ['./src/css/custom.css', './src/css/api-pages.css'] },
+        theme: { customCss: ['./src/css/custom.css', './src/css/tables.css', './src/css/api-pages.css'] },
         // The Google tag only when GTAG_ID is set at build time; by default the site talks to no third party.
         ...(process.env.GTAG_ID ? { gtag: { trackingID: process.env.GTAG_ID, anonymizeIP: true } } : {}),
         sitemap: {

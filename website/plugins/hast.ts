@@ -8,6 +8,8 @@ export interface HastNode {
   properties?: Record<string, unknown>;
   children?: HastNode[];
   value?: string;
+  /** What earlier plugins recorded about the node (MDX: `_mdxExplicitJsx` for JSX written in the page). */
+  data?: Record<string, unknown>;
 }
 
 /** Calls `visit` on every node of the tree, parents before their children. */

@@ -17,6 +17,7 @@ import { ATTRIBUTE_GROUPS, ATTRIBUTES, attributeFor } from '@docent/widget/attri
 import AttributeTable from '../../src/components/AttributeTable';
 import { attributeRows, defaultCell } from '../../src/components/AttributeTable/rows';
 import CodeText from '../../src/components/CodeText';
+import { breakParts } from '../../src/components/CodeText/breakPoints';
 import StyleRowsTable from '../../src/components/StyleTable/StyleRowsTable';
 import {
   checkDescriptions,
@@ -73,7 +74,7 @@ function groupsPlaced(page: string, component: string): string[] {
 
 /** Attribute names of the rows in rendered table HTML. */
 function renderedAttributes(html: string): string[] {
-  return [...html.matchAll(/<tr><td><code>([^<]+)<\/code><\/td>/g)].map((match) => match[1] ?? '');
+  return [...html.matchAll(/<tr><td><code>([^<]+)<\/code>/g)].map((match) => match[1] ?? '');
 }
 
 /**
@@ -101,9 +102,10 @@ describe('AttributeTable (customization/layout.mdx)', () => {
   it('shows each attribute with its prop, allowed values, default and meaning', () => {
     for (const definition of ATTRIBUTES) {
       const html = rendered.get(definition.group) ?? '';
-      const row = html.slice(html.indexOf(`<tr><td><code>${definition.name}</code>`)).split('</tr>')[0] ?? '';
+      // Code spans may wrap at <wbr> break points; the names are whole without them.
+      const row = (html.slice(html.indexOf(`<tr><td><code>${definition.name}</code>`)).split('</tr>')[0] ?? '').replaceAll('<wbr/>', '');
       const text = textOf(row);
-      assert.match(row, new RegExp(`<td><code>${definition.prop}</code></td>`), `${definition.name}: prop`);
+      assert.ok(row.includes(`React prop and plugin option: <code>${definition.prop}</code>`), `${definition.name}: prop`);
       assert.ok(text.includes(definition.description.replaceAll('`', '')), `${definition.name}: description`);
       for (const value of definition.values ?? []) assert.ok(row.includes(`<code>${value}</code>`), `${definition.name}: ${value}`);
       const shown = definition.defaultLabel?.replaceAll('`', '') ?? (typeof definition.default === 'string' ? definition.default : JSON.stringify(definition.default));
@@ -145,6 +147,26 @@ describe('CodeText', () => {
   it('renders backtick spans as code and refuses an unbalanced backtick', () => {
     assert.equal(renderToString(createElement(CodeText, { text: 'Follows `button-style`.' })), 'Follows <code>button-style</code>.');
     assert.throws(() => renderToString(createElement(CodeText, { text: 'one ` only' })), /Unbalanced backtick/);
+  });
+
+  it('lets long names wrap at their break points, so a table of them fits the content column', () => {
+    assert.equal(
+      renderToString(createElement(CodeText, { text: 'Set `suggestedQuestionsTitle` or `DOCENT_LLM_BASE_URL`.' })),
+      'Set <code>suggested<wbr/>Questions<wbr/>Title</code> or <code>DOCENT_<wbr/>LLM_<wbr/>BASE_<wbr/>URL</code>.',
+    );
+  });
+});
+
+describe('breakParts (where code in a table cell may wrap)', () => {
+  it('splits after separators, between letters joined by . _ or :, and between camelCase words', () => {
+    assert.deepEqual(breakParts('https://docs.example.com/img/assistant.svg'), ['https://', 'docs.', 'example.', 'com/', 'img/', 'assistant.', 'svg']);
+    assert.deepEqual(breakParts('settings.widget'), ['settings.', 'widget']);
+    assert.deepEqual(breakParts('?q=dark&x=1'), ['?', 'q=', 'dark&', 'x=', '1']);
+    assert.deepEqual(breakParts('XMLHttpRequest'), ['XMLHttp', 'Request']);
+  });
+
+  it('leaves numbers, short names, spaces and hyphens (browsers wrap there already) alone', () => {
+    for (const text of ['0.55', 'x', '', 'a, b', 'button-style', 'mod+k']) assert.deepEqual(breakParts(text), [text]);
   });
 });
 
