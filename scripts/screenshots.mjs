@@ -1,7 +1,8 @@
 // npm run screenshots: builds the site and photographs it in Chromium.
-//   (default)  six key pages and the open assistant at 375, 995 and 1280 px, light and dark → screenshots/
-//   --docs     the widget images the docs show (search and answer, light and dark, desktop and mobile)
-//              → website/static/img/screenshots/, committed with the docs
+//   (default)  the key pages and the open assistant at 390, 995 and 1280 px, light and dark → screenshots/
+//   --docs     the widget images the docs show: the Search and the Ask AI tab, in both colour modes, on a desktop
+//              (the dialog alone, without the page around it) and on a phone (the whole screen, which the dialog
+//              fills) → website/static/img/screenshots/, committed with the docs
 // --no-build reuses website/build.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,8 +15,8 @@ import { startStaticServer } from './static-server.mjs';
 
 const PORT = 4191;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PAGES = ['/', '/installation/docusaurus', '/customization/layout', '/api/send-message', '/category/installation', '/support'];
-const WIDTHS = [375, 995, 1280];
+const PAGES = ['/', '/installation/docusaurus', '/customization/layout', '/api/send-message', '/security/overview', '/category/installation', '/support'];
+const WIDTHS = [390, 995, 1280];
 const THEMES = ['light', 'dark'];
 const QUERY = 'dark mode';
 const QUESTION = 'How do I add Docent to a Hugo site?';
@@ -53,13 +54,22 @@ async function showAnswer(page) {
   await dialogOf(page).getByRole('status').filter({ hasText: 'Answer ready' }).waitFor();
 }
 
-/** Desktop: the dialog and a margin of the page around it; mobile: the whole screen. */
-async function shoot(page, file, { width }) {
-  if (width < 600) return page.screenshot({ path: file });
-  const box = await dialogOf(page).boundingBox();
-  const margin = 24;
-  const clip = { x: Math.max(0, box.x - margin), y: Math.max(0, box.y - margin), width: box.width + 2 * margin, height: box.height + 2 * margin };
-  return page.screenshot({ path: file, clip });
+/**
+ * Scrolls through the page as a reader would, then back to the top, so that what loads as it nears the viewport (the
+ * API request explorer, lazy images) is in a full-page picture.
+ */
+async function loadWholePage(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => {
+    const shown = [...document.images].filter((image) => image.getClientRects().length > 0);
+    return document.querySelector('[data-api-explorer="waiting"], .openapi-skeleton') === null && shown.every((image) => image.complete);
+  });
 }
 
 async function reviewShots(browser, outDir) {
@@ -67,8 +77,16 @@ async function reviewShots(browser, outDir) {
     for (const width of WIDTHS) {
       for (const path of PAGES) {
         const page = await openPage(browser, { width, theme, path });
+        await loadWholePage(page);
         const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
         await page.screenshot({ path: join(outDir, `${name}-${width}-${theme}.png`), fullPage: true });
+        // Beside the text on a desktop, the request explorer scrolls within its column: its response panel, under
+        // the request, gets a picture of its own.
+        const response = page.locator('.openapi-explorer__response-container');
+        if ((await response.count()) > 0) {
+          await response.scrollIntoViewIfNeeded();
+          await response.screenshot({ path: join(outDir, `${name}-response-${width}-${theme}.png`) });
+        }
         await page.context().close();
       }
       const page = await openPage(browser, { width, theme, path: '/' });
@@ -82,27 +100,72 @@ async function reviewShots(browser, outDir) {
   }
 }
 
-/** The widget images the docs show; each is used by at least one page (see website/docs). */
-const DOCS_SHOTS = [
-  { theme: 'light', device: 'desktop', states: ['search', 'answer'] },
-  { theme: 'light', device: 'mobile', states: ['search'] },
-  { theme: 'dark', device: 'desktop', states: ['search'] },
-  { theme: 'dark', device: 'mobile', states: ['answer'] },
-];
+/** The screens the docs pictures are taken on: a desktop, and a phone whose screen the dialog fills. */
+const DEVICES = {
+  desktop: { width: 1280, height: 1000 },
+  mobile: { width: 390, height: 844 },
+};
 
+/**
+ * On a desktop the picture is the dialog alone: the page under it is hidden and the backdrop cleared, so its
+ * rounded corners are transparent instead of showing a dimmed strip of the page.
+ */
+async function isolateDialog(page) {
+  await page.addStyleTag({ content: 'html, body { background: transparent !important; } #__docusaurus { visibility: hidden; } docent-search-button { visibility: visible; }' });
+  await dialogOf(page).evaluate((dialog) => {
+    const style = document.createElement('style');
+    style.textContent = 'dialog::backdrop { background: transparent !important; }';
+    const root = dialog.getRootNode();
+    (root instanceof ShadowRoot ? root : document.head).append(style);
+  });
+}
+
+/** The dialog follows a streaming answer down to its end; the picture starts at the question instead. */
+async function scrollToQuestion(page) {
+  await dialogOf(page)
+    .getByRole('group', { name: 'Conversation' })
+    .evaluate((conversation) => {
+      for (let box = conversation; box; box = box.parentElement) {
+        if (box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible') box.scrollTop = 0;
+      }
+    });
+}
+
+/**
+ * On a phone the dialog fills the screen and has no border; in the docs, where the picture sits on a page of the
+ * same colour, a hairline in the widget's own border colour marks the edge of the screen.
+ */
+async function frameScreen(page) {
+  await dialogOf(page).evaluate((dialog) => {
+    const style = document.createElement('style');
+    style.textContent = 'dialog { outline: 1px solid var(--_docent-color-border) !important; outline-offset: -1px; }';
+    const root = dialog.getRootNode();
+    (root instanceof ShadowRoot ? root : document.head).append(style);
+  });
+}
+
+async function shoot(page, file, device) {
+  if (device === 'mobile') return page.screenshot({ path: file });
+  return dialogOf(page).screenshot({ path: file, omitBackground: true });
+}
+
+/**
+ * The widget pictures the docs show (website/docs, through <ThemedPicture>): Search and Ask AI, light and dark,
+ * desktop and phone. Every page that shows one shows the one for the reader's colour mode and screen.
+ */
 async function docsShots(browser, outDir) {
-  for (const { theme, device, states } of DOCS_SHOTS) {
-    const width = device === 'mobile' ? 375 : 1280;
-    // Tall enough that a whole answer and its sources fit in the dialog.
-    const page = await openPage(browser, { width, height: width < 600 ? 812 : 1000, theme, path: '/' });
-    await openAssistant(page);
-    await showResults(page);
-    if (states.includes('search')) await shoot(page, join(outDir, `search-${theme}-${device}.png`), { width });
-    if (states.includes('answer')) {
+  for (const theme of THEMES) {
+    for (const [device, viewport] of Object.entries(DEVICES)) {
+      const page = await openPage(browser, { ...viewport, theme, path: '/' });
+      await openAssistant(page);
+      await (device === 'desktop' ? isolateDialog(page) : frameScreen(page));
+      await showResults(page);
+      await shoot(page, join(outDir, `search-${theme}-${device}.png`), device);
       await showAnswer(page);
-      await shoot(page, join(outDir, `answer-${theme}-${device}.png`), { width });
+      await scrollToQuestion(page);
+      await shoot(page, join(outDir, `answer-${theme}-${device}.png`), device);
+      await page.context().close();
     }
-    await page.context().close();
   }
 }
 

@@ -69,10 +69,12 @@ describe('production build', () => {
     assert.ok(shots.length >= 4, 'npm run screenshots -- --docs writes the widget images');
     const pages = ROUTES.map((route) => read(route.path));
     for (const shot of shots) {
-      // Docusaurus copies an image a Markdown page shows to /assets/images/<name>-<hash>.<ext>.
+      // Docusaurus copies an image a Markdown page shows to /assets/images/<name>-<hash>.<ext>; ThemedPicture names the
+      // file in /img/screenshots, as an <img> or, for narrow columns, as a <source> of the <picture> around its <img>.
       const [name, extension] = shot.split('.');
       const image = new RegExp(`<img\\b[^>]*src="?(/img/screenshots/${shot}|/assets/images/${name}-[0-9a-f]+\\.${extension})[^>]*>`);
-      const tag = pages.map((html) => image.exec(html)?.[0]).find(Boolean);
+      const source = new RegExp(`<picture\\b[^>]*>(?:(?!</picture>).)*?srcset="?/img/screenshots/${shot}(?:(?!</picture>).)*?(<img\\b[^>]*>)`, 's');
+      const tag = pages.map((html) => image.exec(html)?.[0] ?? source.exec(html)?.[1]).find(Boolean);
       assert.ok(tag, `${shot} is not used by any page: use it or stop generating it`);
       assert.match(tag, /alt="?[A-Z][^">]{20,}/, `${shot} needs alt text`);
     }
