@@ -31,7 +31,8 @@ export async function answerShots(browser, origin, outDir) {
     await dialog.getByRole('tab', { name: 'Ask AI' }).click();
     await dialog.getByRole('textbox', { name: 'Your question' }).fill(question);
     await page.keyboard.press('Enter');
-    await dialog.getByRole('status').filter({ hasText: 'Answer ready' }).waitFor();
+    // The dialog announces either the answer or that the docs do not cover the question.
+    await dialog.getByRole('status').filter({ hasText: /Answer ready|could not find the answer/ }).waitFor();
     const conversation = dialog.getByRole('group', { name: 'Conversation' });
     await conversation.evaluate((element) => {
       for (let box = element; box; box = box.parentElement) if (box.scrollHeight > box.clientHeight) box.scrollTop = 0;

@@ -1,5 +1,6 @@
 // npm run screenshots: builds the site and photographs it in Chromium.
-//   (default)  the key pages and the open assistant at 390, 995 and 1280 px, light and dark → screenshots/
+//   (default)  the key pages and the open assistant at 390, 995 and 1280 px, light and dark → screenshots/, and
+//              the answers to six readers' questions at 1280 px → screenshots/answers/ (pictures and answers.md)
 //   --docs     the widget images the docs show: the Search and the Ask AI tab, in both colour modes, on a desktop
 //              (the dialog alone, without the page around it) and on a phone (the whole screen, which the dialog
 //              fills) → website/static/img/screenshots/, committed with the docs
@@ -11,6 +12,7 @@ import { launchChromium } from './browser.mjs';
 import { waitForHydration } from './hydration.mjs';
 import { buildSite } from './build.mjs';
 import { ensureBrowser, ensureDependencies, ROOT, WEBSITE } from './lib.mjs';
+import { answerShots } from './screenshots-answers.mjs';
 import { startStaticServer } from './static-server.mjs';
 
 const PORT = 4191;
@@ -179,7 +181,11 @@ await mkdir(outDir, { recursive: true });
 const server = await startStaticServer({ root: join(WEBSITE, 'build'), port: PORT });
 const browser = await launchChromium(executablePath);
 try {
-  await (values.docs ? docsShots(browser, outDir) : reviewShots(browser, outDir));
+  if (values.docs) await docsShots(browser, outDir);
+  else {
+    await reviewShots(browser, outDir);
+    await answerShots(browser, ORIGIN, join(outDir, 'answers'));
+  }
   console.log(`screenshots written to ${outDir}`);
 } finally {
   await browser.close();
