@@ -119,8 +119,10 @@ test.describe('privacy and security behind docent serve', () => {
     await page.click('button[aria-label^="Switch between dark and light mode"]');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // The plugin attaches zoom a moment after the route renders.
-    await expect(page.locator('.markdown img.medium-zoom-image').first()).toBeAttached();
-    await page.locator('.markdown img').first().click();
+    // Pictures in both colour modes are in the page, one of each pair hidden: zoom the first one shown.
+    const shown = page.locator('.markdown img.medium-zoom-image:visible').first();
+    await expect(shown).toBeAttached();
+    await shown.click();
     // Styled by medium-zoom's stylesheet, which the site loads as a file instead of an inline <style>.
     await expect(page.locator('.medium-zoom-overlay')).toHaveCSS('position', 'fixed');
     expectClean(watched, origin);
