@@ -137,6 +137,8 @@ interface RankedSection {
   section: Section;
   coverage: number;
   score: number;
+  /** For a yes/no question: whether a sentence of the section decides it (see `decidesQuestion`). */
+  decides: boolean;
 }
 
 /**
@@ -190,8 +192,9 @@ function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: 
     // Link lists ("Next steps", "See also") paraphrase other pages: the pages themselves answer better.
     if (ROUNDUP_HEADING.test(section.heading)) score *= 0.6;
     // For a yes/no question, a section that says no to its topic ("needs no server") is the one that decides it.
-    if (yesNo && decides(section, question)) score += DECIDING_SECTION_BONUS;
-    ranked.push({ id, section, coverage, score });
+    const decides = yesNo && sentencesOf(section).some((sentence) => decidesQuestion(sentence, question));
+    if (decides) score += DECIDING_SECTION_BONUS;
+    ranked.push({ id, section, coverage, score, decides });
   }
   ranked.sort((a, b) => b.score - a.score || a.id - b.id);
   // A section with one sentence that says most of what was asked is a better source for an
@@ -211,6 +214,8 @@ interface ScoredSentence {
   position: number;
   line: number;
   inLine: number;
+  /** Whether the sentence is in a paragraph or list item: a second passage must open with one. */
+  inProse: boolean;
   score: number;
 }
 
@@ -262,10 +267,14 @@ function sentencesOf(section: Section): SentenceTerms[] {
   return cached;
 }
 
+function scored(sentence: SentenceTerms, rank: number, position: number, score: number): ScoredSentence {
+  return { text: sentence.text, rank, position, line: sentence.line, inLine: sentence.inLine, inProse: sentence.inProse, score };
+}
+
 function scoreSentences(section: Section, rank: number, question: QuestionWord[], headingShare: number, yesNo: boolean): ScoredSentence[] {
   const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
   const questionBigrams = bigramsOf(question.map((word) => word.primary));
-  const scored: ScoredSentence[] = [];
+  const result: ScoredSentence[] = [];
   sentencesOf(section).forEach((sentence, position) => {
     if (sentence.text.length > 400) return;
     let covered = 0;
@@ -273,11 +282,11 @@ function scoreSentences(section: Section, rank: number, question: QuestionWord[]
     const phrase = questionBigrams.filter((bigram) => sentence.bigrams.has(bigram)).length;
     // A section whose heading matches the question usually answers it in its first sentences.
     const lead = position === 0 ? 0.3 * headingShare : position === 1 ? 0.1 * headingShare : 0;
-    const decides = yesNo && sentence.inProse && covered === totalWeight && decidesYesNo(sentence.text, question) ? DECIDING_BONUS : 0;
+    const decides = yesNo && decidesQuestion(sentence, question) ? DECIDING_BONUS : 0;
     const score = (covered / totalWeight + 0.3 * phrase + lead + decides) * sentence.prose;
-    if (score > 0) scored.push({ text: sentence.text, rank, position, line: sentence.line, inLine: sentence.inLine, score });
+    if (score > 0) result.push(scored(sentence, rank, position, score));
   });
-  return scored;
+  return result;
 }
 
 /** A question answered by yes or no: "Does it work offline?", "Can I use my own model?" */
@@ -299,7 +308,7 @@ const DECIDING_BONUS = 0.5;
 /** What a section with a deciding sentence adds to its rank score (coverage of the whole question adds 0.35). */
 const DECIDING_SECTION_BONUS = 0.05;
 
-/** Whether a sentence says no to (or limits) one of the question's words: "needs no server", "works without a key". */
+/** Whether a sentence says no to one of the question's words: "needs no server", "works without a key". */
 function decidesYesNo(sentence: string, question: readonly QuestionWord[]): boolean {
   const tokens = words(sentence).map((word) => word.toLowerCase().replace(/’/g, "'"));
   return tokens.some((token, at) => {
@@ -311,13 +320,12 @@ function decidesYesNo(sentence: string, question: readonly QuestionWord[]): bool
   });
 }
 
-/** Whether a sentence of prose of the section holds every word of the question and says no to one of them. */
-function decides(section: Section, question: readonly QuestionWord[]): boolean {
-  return sentencesOf(section).some(
-    (sentence) =>
-      sentence.inProse &&
-      question.every((word) => word.terms.some((term) => sentence.terms.has(term))) &&
-      decidesYesNo(sentence.text, question),
+/** Whether a sentence of prose holds every word of the question and says no to one of them. */
+function decidesQuestion(sentence: SentenceTerms, question: readonly QuestionWord[]): boolean {
+  return (
+    sentence.inProse &&
+    question.every((word) => word.terms.some((term) => sentence.terms.has(term))) &&
+    decidesYesNo(sentence.text, question)
   );
 }
 
@@ -376,7 +384,7 @@ function relatedPages(pages: readonly PageHit[], cited: readonly Citation[]): Cl
 /**
  * How sure an answer is, 0–1: how far the search's first page leads its second (1 − second score / first score,
  * weighing 0.7), and whether the first section is confirmed (0.3): the answer's own ranker puts a section of the
- * search's first page first, or, for a yes/no question, first puts a section that decides it.
+ * search's first page first, or, for a yes/no question, one of its best sections decides it.
  */
 function confidenceOf(confirmed: boolean, pages: readonly PageHit[]): number {
   const [first, second] = pages;
@@ -389,19 +397,13 @@ function confidenceOf(confirmed: boolean, pages: readonly PageHit[]): number {
  * the question's words are in its heading only.
  */
 function bestSentence(section: Section, rank: number, question: QuestionWord[], yesNo: boolean): ScoredSentence | undefined {
-  const scored = scoreSentences(section, rank, question, headingShareOf(section, question), yesNo);
-  scored.sort((a, b) => b.score - a.score || a.position - b.position);
-  if (scored[0] || rank > 0) return scored[0];
+  const candidates = scoreSentences(section, rank, question, headingShareOf(section, question), yesNo);
+  candidates.sort((a, b) => b.score - a.score || a.position - b.position);
+  if (candidates[0] || rank > 0) return candidates[0];
   const all = sentencesOf(section);
   const position = Math.max(0, all.findIndex((sentence) => sentence.prose === 1));
   const first = all[position];
-  return first ? { text: first.text, rank, position, line: first.line, inLine: first.inLine, score: 0 } : { text: '', rank, position: 0, line: 0, inLine: 0, score: 0 };
-}
-
-/** Whether a sentence is prose (not a table row or a line of code): a second passage must open with one. */
-function opensWithProse(section: Section, sentence: ScoredSentence): boolean {
-  const line = parseShape(section.shape, section.text.split('\n').length)[sentence.line];
-  return line !== undefined && isProseLine(line);
+  return first ? scored(first, rank, position, 0) : { text: '', rank, position: 0, line: 0, inLine: 0, inProse: false, score: 0 };
 }
 
 /** The answer that says the documentation does not cover the question, with the closest pages if any. */
@@ -432,7 +434,7 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
   const ranked = rankSections(index, topic, options.pathPrefix, yesNo, shown);
   const topPage = pages[0]?.pageUrl;
   // A yes/no question goes to the best section that decides it, when there is one among the best.
-  const decider = yesNo ? ranked.slice(0, RESCORED).find((entry) => decides(entry.section, topic)) : undefined;
+  const decider = ranked.slice(0, RESCORED).find((entry) => entry.decides);
   const best = decider ?? ranked.find((entry) => entry.section.pageUrl === topPage) ?? ranked[0];
   const confidence = best ? confidenceOf(decider !== undefined || ranked[0]!.section.pageUrl === topPage, pages) : 0;
   if (!best || best.coverage < COVERAGE_FLOOR || confidence < threshold) {
@@ -450,7 +452,7 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
     const lead = leads[rank];
     const room = maxSentences - sentences.length;
     // A second passage only when its best sentence says nearly as much as the first one's.
-    if (!lead || (rank > 0 && (room <= 0 || lead.score < SECOND_PASSAGE_SHARE * topScore || !opensWithProse(entry.section, lead)))) return;
+    if (!lead || (rank > 0 && (room <= 0 || lead.score < SECOND_PASSAGE_SHARE * topScore || !lead.inProse))) return;
     const number = citations.length + 1;
     const passage = passageOf(entry.section, lead.line, lead.inLine, number, { maxSentences: rank === 0 ? maxSentences : room, wholeWhenShort: rank === 0 });
     if (!passage.markdown) return;
