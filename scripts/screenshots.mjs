@@ -5,14 +5,13 @@
 //              (the dialog alone, without the page around it) and on a phone (the whole screen, which the dialog
 //              fills) → website/static/img/screenshots/, committed with the docs
 // --no-build reuses website/build.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from './browser.mjs';
 import { waitForHydration } from './hydration.mjs';
 import { buildSite } from './build.mjs';
 import { ensureBrowser, ensureDependencies, ROOT, WEBSITE } from './lib.mjs';
-import { answerShots } from './screenshots-answers.mjs';
 import { startStaticServer } from './static-server.mjs';
 
 const PORT = 4191;
@@ -22,6 +21,15 @@ const WIDTHS = [390, 995, 1280];
 const THEMES = ['light', 'dark'];
 const QUERY = 'dark mode';
 const QUESTION = 'How do I add Docent to a Hugo site?';
+/** Questions a new reader asks, for the review of static answers. */
+const READER_QUESTIONS = [
+  'Does it work without a server?',
+  'How do I add Docent to a Hugo site?',
+  'How do I install the Docusaurus plugin?',
+  'How do I change the keyboard shortcut?',
+  'Which options does the Docusaurus plugin take?',
+  'Which scopes can an API key have?',
+];
 
 const { values } = parseArgs({ options: { docs: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } } });
 
@@ -49,11 +57,12 @@ async function showResults(page) {
   await dialogOf(page).getByRole('option').nth(2).waitFor();
 }
 
-async function showAnswer(page) {
+async function showAnswer(page, question = QUESTION) {
   await dialogOf(page).getByRole('tab', { name: 'Ask AI' }).click();
-  await dialogOf(page).getByRole('textbox', { name: 'Your question' }).fill(QUESTION);
+  await dialogOf(page).getByRole('textbox', { name: 'Your question' }).fill(question);
   await page.keyboard.press('Enter');
-  await dialogOf(page).getByRole('status').filter({ hasText: 'Answer ready' }).waitFor();
+  // The dialog announces the answer, or that the docs do not cover the question.
+  await dialogOf(page).getByRole('status').filter({ hasText: /Answer ready|could not find the answer/ }).waitFor();
 }
 
 /**
@@ -100,6 +109,24 @@ async function reviewShots(browser, outDir) {
       await page.context().close();
     }
   }
+}
+
+/** Each reader's question asked in a fresh dialog at 1280 px: `<n>-<question>.png`, and the answers as text in answers.md. */
+async function answerShots(browser, outDir) {
+  await mkdir(outDir, { recursive: true });
+  const texts = [];
+  for (const [position, question] of READER_QUESTIONS.entries()) {
+    const page = await openPage(browser, { width: 1280, height: 1000, theme: 'light', path: '/' });
+    await openAssistant(page);
+    await showAnswer(page, question);
+    await scrollToQuestion(page);
+    const slug = question.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    await dialogOf(page).screenshot({ path: join(outDir, `${position + 1}-${slug}.png`) });
+    const text = await dialogOf(page).getByRole('group', { name: 'Conversation' }).innerText();
+    texts.push(`## ${position + 1}. ${question}\n\n${text.trim()}\n`);
+    await page.context().close();
+  }
+  await writeFile(join(outDir, 'answers.md'), texts.join('\n'));
 }
 
 /** The screens the docs pictures are taken on: a desktop, and a phone whose screen the dialog fills. */
@@ -184,7 +211,7 @@ try {
   if (values.docs) await docsShots(browser, outDir);
   else {
     await reviewShots(browser, outDir);
-    await answerShots(browser, ORIGIN, join(outDir, 'answers'));
+    await answerShots(browser, join(outDir, 'answers'));
   }
   console.log(`screenshots written to ${outDir}`);
 } finally {
