@@ -130,12 +130,12 @@ async function ensureAddons(version, headersFolder, headersVersion) {
 
 /**
  * Runs the phase: the engines test on the running Node.js, then the unit tests on each other tested version. Calls
- * `record(suite, passed, failed, ms)` for each suite and `note(line)` for setup times. A version whose binary or
+ * `record(suite, passed, failed, ms, failures)` for each suite and `note(line)` for setup times. A version whose binary or
  * addons cannot be prepared counts as one failure, with the reason.
  */
 export async function testNodeVersions(record, note) {
   const engines = await runNodeTests([ENGINES_TEST], { tsx: false });
-  record('engines and tested Node.js versions', engines.passed, engines.failed, engines.ms);
+  record('engines and tested Node.js versions', engines.passed, engines.failed, engines.ms, engines.failures);
   for (const version of otherNodeVersions()) {
     const suite = `engine and server unit (Node.js ${version})`;
     const started = Date.now();
@@ -161,7 +161,7 @@ export async function testNodeVersions(record, note) {
         DOCENT_NATIVE_ADDONS: JSON.stringify({ folder: addons, names: NATIVE_ADDONS }),
       },
     });
-    record(suite, result.passed, result.failed, result.ms);
+    record(suite, result.passed, result.failed, result.ms, result.failures);
   }
 }
 

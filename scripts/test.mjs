@@ -29,8 +29,8 @@ const BUILD_FAILURES = 'website/tests/build/build-failures.test.ts';
 
 /** Runs node's test runner over files (TypeScript through tsx unless `tsx` is false) and records its counts. */
 async function nodeTests(suite, files, env = {}, { tsx = true } = {}) {
-  const { passed, failed, ms } = await runNodeTests(files, { env, tsx });
-  record(suite, passed, failed, ms);
+  const { passed, failed, failures, ms } = await runNodeTests(files, { env, tsx });
+  record(suite, passed, failed, ms, failures);
 }
 
 async function playwright(chromiumPath) {
@@ -42,13 +42,27 @@ async function playwright(chromiumPath) {
     env: { ...process.env, CHROMIUM_PATH: chromiumPath ?? '' },
   });
   let stats = { expected: 0, unexpected: 0, flaky: 0 };
+  let failures = [];
   try {
-    stats = JSON.parse(await readFile(report, 'utf8')).stats;
+    const json = JSON.parse(await readFile(report, 'utf8'));
+    stats = json.stats;
+    failures = playwrightFailures(json.suites);
   } catch {
     stats.unexpected = 1;
   }
   const failed = stats.unexpected + stats.flaky || (code === 0 ? 0 : 1);
-  record('end-to-end (Chromium)', stats.expected, failed, Date.now() - started);
+  record('end-to-end (Chromium)', stats.expected, failed, Date.now() - started, failures);
+}
+
+/** The tests of a Playwright JSON report that failed or passed only on a retry, as "file › suite › test". */
+function playwrightFailures(suites, path = []) {
+  return suites.flatMap((suite) => {
+    const inner = [...path, suite.title];
+    const failing = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected' || test.status === 'flaky'))
+      .map((spec) => [...inner, spec.title].join(' › '));
+    return [...failing, ...playwrightFailures(suite.suites ?? [], inner)];
+  });
 }
 
 async function lintOpenApi() {
@@ -62,6 +76,7 @@ const chromiumPath = await ensureBrowser();
 await ensurePostgres();
 
 await lintOpenApi();
+await nodeTests('test harness', ['scripts/node-tests.test.mjs'], {}, { tsx: false });
 
 const buildTime = await buildSite();
 note(`production build: ${seconds(buildTime)}`);
