@@ -1,5 +1,5 @@
 /**
- * Options of docusaurus-plugin-docent: the widget attributes of PRODUCT.md §5 in camelCase,
+ * Options of docusaurus-plugin-docent: the widget attributes (customization/layout) in camelCase,
  * plus the plugin's own options. Validation fails loudly, naming the option and the fix.
  */
 

@@ -1,6 +1,6 @@
 /**
- * `@docent/widget/attributes`: THE attribute table of the widget (PRODUCT.md §5), one row per attribute with its
- * name, camelCase prop, type, default, allowed values, elements, docs group and one-line meaning. Elements
+ * `@docent/widget/attributes`: THE attribute table of the widget, one row per attribute with its name, camelCase
+ * prop, type, default, allowed values, elements, docs group and one-line meaning (customization/layout shows it). Elements
  * (attribute strings) and React components (prop values) parse through it, and the docs are generated from it.
  *
  * The rows are written in several files only so the button stays small: the rows the elements read themselves

@@ -26,7 +26,7 @@ function parseOne<P extends OptionName>(prop: P, raw: string | null, kind: Eleme
 }
 
 describe('the attribute table', () => {
-  test('has every attribute of PRODUCT.md §5 with its default and elements', () => {
+  test('has every documented attribute with its default and elements', () => {
     const expected: Record<string, [unknown, string]> = {
       project: ['', 'all'],
       'api-url': [undefined, 'all'],

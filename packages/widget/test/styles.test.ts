@@ -21,7 +21,7 @@ function defaults(selector: string): Map<string, string> {
 const LIGHT = defaults("[data-docent-scheme='light']");
 const DARK = defaults("[data-docent-scheme='dark']");
 
-// The table of website/docs/customization/styles.mdx (PRODUCT.md §5): name, light default, dark default.
+// The table of website/docs/customization/styles.mdx: name, light default, dark default.
 const EXPECTED: Array<[string, string, string]> = [
   ['--docent-color-primary', '#2f5bd3', '#8fb0ff'],
   ['--docent-color-primary-contrast', '#ffffff', '#0b1020'],

@@ -1,7 +1,7 @@
 // The two generated reference pages, checked without a build:
 // - customization/layout.mdx: <AttributeTable> renders every attribute of @docent/widget/attributes, and the page
 //   places one table per attribute group (no hand-written attribute row left).
-// - customization/styles.mdx: the docent-style-reference plugin reads every --docent-* property of PRODUCT.md §5
+// - customization/styles.mdx: the docent-style-reference plugin reads every --docent-* property
 //   from the widget stylesheet with a light and a dark default, <StyleTable>'s rows cover each property once, and
 //   a property without a description (or a description without a property) fails.
 // Run: cd website && node --import tsx --test tests/docs/reference.test.ts (npm test runs it with the docs checks).
@@ -34,8 +34,8 @@ const LAYOUT_PAGE = readFileSync(join(WEBSITE, 'docs', 'customization', 'layout.
 const STYLES_PAGE = readFileSync(join(WEBSITE, 'docs', 'customization', 'styles.mdx'), 'utf8');
 const STYLESHEET = widgetStylesheet(WEBSITE);
 
-/** The CSS custom properties of PRODUCT.md §5 ("CSS custom properties"). */
-const PRODUCT_PROPERTIES = [
+/** The CSS custom properties the widget documents. */
+const DOCUMENTED_PROPERTIES = [
   '--docent-color-primary',
   '--docent-color-primary-contrast',
   '--docent-color-background',
@@ -174,8 +174,8 @@ describe('style reference (customization/styles.mdx)', () => {
   const css = readFileSync(STYLESHEET, 'utf8');
   const properties = parseStyleDefaults(css, 'docent.css');
 
-  it('reads every property of PRODUCT.md §5 from docent.css with a light and a dark default', () => {
-    assert.deepEqual(properties.map(({ name }) => name).sort(), [...PRODUCT_PROPERTIES].sort());
+  it('reads every documented property from docent.css with a light and a dark default', () => {
+    assert.deepEqual(properties.map(({ name }) => name).sort(), [...DOCUMENTED_PROPERTIES].sort());
     for (const { name, light, dark } of properties) {
       assert.ok(light.length > 0 && !light.includes(';'), `${name} light: ${light}`);
       assert.ok(dark.length > 0 && !dark.includes(';'), `${name} dark: ${dark}`);
@@ -198,7 +198,7 @@ describe('style reference (customization/styles.mdx)', () => {
 
   it('renders each property once, in one group, with both defaults', () => {
     const html = STYLE_GROUPS.map(({ id }) => renderToString(createElement(StyleRowsTable, styleTable(properties, id)))).join('');
-    assert.deepEqual(renderedAttributes(html).sort(), [...PRODUCT_PROPERTIES].sort());
+    assert.deepEqual(renderedAttributes(html).sort(), [...DOCUMENTED_PROPERTIES].sort());
     const text = textOf(html);
     for (const { light, dark } of properties) {
       assert.ok(text.includes(light), light);
@@ -229,7 +229,7 @@ describe('style reference (customization/styles.mdx)', () => {
   it('puts every property on the rendered page', async () => {
     const StyleTable = ({ group }: { group: string }) => createElement(StyleRowsTable, styleTable(properties, group));
     const html = await renderPage(STYLES_PAGE, { StyleTable });
-    assert.deepEqual(renderedAttributes(html).sort(), [...PRODUCT_PROPERTIES].sort());
+    assert.deepEqual(renderedAttributes(html).sort(), [...DOCUMENTED_PROPERTIES].sort());
   });
 
   it('is placed once per group on the page, and no hand-written property row is left', () => {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-/** The sidebar of PRODUCT.md §11: group headings and page labels, in order, under each category. */
+/** The sidebar the site's specification gives: group headings and page labels, in order, under each category. */
 const CATEGORIES: Record<string, { page: string; items: string[] }> = {
   Installation: {
     page: '/category/installation',

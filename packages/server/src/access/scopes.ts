@@ -1,5 +1,5 @@
 /**
- * Scopes say what an API key may do; roles say what a member may do (PRODUCT.md §9). A member's personal key
+ * Scopes say what an API key may do; roles say what a member may do (administration/roles). A member's personal key
  * carries the scopes of the member's role at the moment of each request, so a role change applies at once.
  */
 

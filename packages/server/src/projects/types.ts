@@ -1,4 +1,4 @@
-/** A project as the server stores it: its settings, widget settings and limits (PRODUCT.md §4, §9). */
+/** A project as the server stores it: its settings, widget settings and limits (administration/projects and administration/roles). */
 import type { RateLimit } from '../serve/rateLimit.js';
 
 export type CustomPrompt = { kind: 'instructions'; text: string } | { kind: 'template'; text: string };

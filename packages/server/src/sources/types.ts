@@ -1,4 +1,4 @@
-/** A project's sources as the server keeps them (PRODUCT.md §4, §8). */
+/** A project's sources as the server keeps them (customization/sources). */
 import type { Section } from '@docent/engine';
 import { DEFAULT_GITHUB_PATHS } from './github/index.js';
 import { DEFAULT_MAX_DEPTH } from './web/index.js';
