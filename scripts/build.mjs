@@ -6,11 +6,18 @@ import { ensureDependencies, mustRun, seconds, WEBSITE } from './lib.mjs';
 /** The packages the site is built with, in dependency order. */
 export const PACKAGES = ['@docent/engine', '@docent/widget', 'docusaurus-plugin-docent', '@docent/server'];
 
-export async function buildSite({ outDir = 'build', env = {}, packages = true } = {}) {
+/** Builds the packages (their `build` scripts), in dependency order; returns the time taken. */
+export async function buildPackages() {
   const started = Date.now();
-  for (const workspace of packages ? PACKAGES : []) {
+  for (const workspace of PACKAGES) {
     await mustRun('npm', ['run', 'build', '--workspace', workspace, '--silent']);
   }
+  return Date.now() - started;
+}
+
+export async function buildSite({ outDir = 'build', env = {}, packages = true } = {}) {
+  const started = Date.now();
+  if (packages) await buildPackages();
   await mustRun('npx', ['docusaurus', 'clean-api-docs', 'all'], { cwd: WEBSITE, stdio: 'ignore' });
   await mustRun('npx', ['docusaurus', 'gen-api-docs', 'all'], { cwd: WEBSITE });
   await mustRun('npx', ['docusaurus', 'build', '--out-dir', outDir], {

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSite } from './build.mjs';
+import { buildPackages, buildSite } from './build.mjs';
 import { postgresUnavailable } from './postgres.mjs';
 import { ensureBrowser, ensureDependencies, ensurePostgres, run, seconds, WEBSITE } from './lib.mjs';
 import { createTally, packageTestFiles, runNodeTests } from './node-tests.mjs';
@@ -78,15 +78,14 @@ await ensurePostgres();
 await lintOpenApi();
 await nodeTests('test harness', ['scripts/node-tests.test.mjs'], {}, { tsx: false });
 
-const buildTime = await buildSite();
-note(`production build: ${seconds(buildTime)}`);
-const e2eBuildTime = await buildSite({ outDir: 'build-e2e', env: { DOCENT_E2E_ROUTES: '1' }, packages: false });
-note(`test-routes build: ${seconds(e2eBuildTime)}`);
-
-// After the builds, so the engine's tests over the real built site run too.
+note(`packages build: ${seconds(await buildPackages())}`);
+// The packages' own tests need their builds (a package imports another's), not the site's: they run first.
 await nodeTests('unit', packageTestFiles());
 // The engine's and the server's unit tests again on the other tested Node.js versions, and engines against the tree.
 await testNodeVersions(record, note);
+
+note(`production build: ${seconds(await buildSite({ packages: false }))}`);
+note(`test-routes build: ${seconds(await buildSite({ outDir: 'build-e2e', env: { DOCENT_E2E_ROUTES: '1' }, packages: false }))}`);
 const noPostgres = postgresUnavailable();
 if (noPostgres) note(`API on PostgreSQL: skipped, ${noPostgres}`);
 else await nodeTests('API on PostgreSQL', POSTGRES_API_TESTS, { DOCENT_TEST_STORE: 'postgres' });

@@ -4,24 +4,24 @@
  * engine over the index file the Docusaurus plugin wrote for the browser (static mode).
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { answer, loadIndex, search, type DocentIndex } from '@docent/engine';
 import type { FastifyInstance } from 'fastify';
-import { appOver } from './helpers.js';
+// The server's own test helper: an app over a site folder, on an in-memory SQLite store.
+import { appOver } from '../../../packages/server/test/helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BUILD = path.join(ROOT, 'website', 'build');
 const QUESTIONS = JSON.parse(readFileSync(path.join(ROOT, 'packages', 'engine', 'test', 'questions', 'public.json'), 'utf8')) as { q: string }[];
 const TOP = 5;
-const skip = existsSync(path.join(BUILD, 'docent-index.json')) ? false : `${BUILD} has no docent-index.json: build the site first (npm run build)`;
 
 /** A path and fragment from an absolute URL the API returns. */
 const pathOf = (url: string): string => url.replace(/^https?:\/\/[^/]+/, '');
 
-describe('the server and the browser on the public question set', { skip }, () => {
+describe('the server and the browser on the public question set', () => {
   let browserIndex: DocentIndex;
   let app: FastifyInstance;
   let close: () => Promise<void>;
