@@ -84,12 +84,13 @@ await nodeTests('unit', packageTestFiles());
 // The engine's and the server's unit tests again on the other tested Node.js versions, and engines against the tree.
 await testNodeVersions(record, note);
 
-note(`production build: ${seconds(await buildSite({ packages: false }))}`);
-note(`test-routes build: ${seconds(await buildSite({ outDir: 'build-e2e', env: { DOCENT_E2E_ROUTES: '1' }, packages: false }))}`);
 const noPostgres = postgresUnavailable();
 if (noPostgres) note(`API on PostgreSQL: skipped, ${noPostgres}`);
 else await nodeTests('API on PostgreSQL', POSTGRES_API_TESTS, { DOCENT_TEST_STORE: 'postgres' });
 await nodeTests('docs', siteTestFiles('docs'));
+
+note(`production build: ${seconds(await buildSite({ packages: false }))}`);
+note(`test-routes build: ${seconds(await buildSite({ outDir: 'build-e2e', env: { DOCENT_E2E_ROUTES: '1' }, packages: false }))}`);
 
 await nodeTests('build output', siteTestFiles('build').filter((file) => file !== BUILD_FAILURES));
 await nodeTests('build failures', [BUILD_FAILURES]);
