@@ -3,7 +3,7 @@
 /**
  * Waits until React has hydrated the page and rendered what only the browser renders, so clicks reach its handlers.
  * Docusaurus writes `data-has-hydrated=""` while the page hydrates and `"true"` once that browser-only render is
- * done (website/plugins/browser-start.ts makes it a transition, so the two can be a few hundred milliseconds apart).
+ * done (website/patches/browser-start makes it a transition, so the two can be a few hundred milliseconds apart).
  */
 export async function waitForHydration(page) {
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');

@@ -8,7 +8,7 @@ import rehypeTableCellLabels from './plugins/rehype-table-cell-labels';
 import rehypeTableCodeBreaks from './plugins/rehype-table-code-breaks';
 import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 import rehypeUnwrapJsxParagraphs from './plugins/rehype-unwrap-jsx-paragraphs';
-import { ssrTemplate } from './plugins/browser/ssrTemplate';
+import { ssrTemplate } from './patches/browser-start/ssrTemplate';
 import { darkCodeTheme, lightCodeTheme } from './src/prismThemes';
 
 /** Code colours and languages: the theme's `prism` options, and the build-time highlighting of Markdown code blocks. */
@@ -60,9 +60,10 @@ const config = {
     v4: { removeLegacyPostBuildHeadAttribute: true },
   },
   markdown: { format: 'detect' },
-  // The bundle's scripts load once the page has been painted (plugins/browser/ssrTemplate.ts).
+  // The bundle's scripts load once the page has been painted. This and every other patch of Docusaurus or theme
+  // internals lives in patches/, listed with its reason and its check in patches/README.md.
   ssrTemplate: ssrTemplate(),
-  clientModules: ['./src/clientModules/prefetchWhenIdle.ts'],
+  clientModules: ['./patches/prefetch-when-idle/index.ts'],
 
   presets: [
     [
@@ -122,15 +123,16 @@ const config = {
     ],
     'docusaurus-plugin-sass',
     'docusaurus-plugin-image-zoom',
-    // Its stylesheet as a file, not an inline <style> that a strict Content-Security-Policy blocks; see the plugin.
-    './plugins/zoom-without-inline-styles.ts',
+    // Its stylesheet as a file, not an inline <style> that a strict Content-Security-Policy blocks; see the patch.
+    './patches/zoom-without-inline-styles/index.ts',
     './plugins/docent-style-reference.ts',
     './plugins/robots-txt.ts',
-    './plugins/browser-start.ts',
+    './patches/browser-start/index.ts',
     './plugins/code-highlight.ts',
+    './patches/no-prism-at-startup/index.ts',
     pathPolyfill,
-    // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the plugin.
-    './plugins/dedupe-explorer-deps.ts',
+    // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the patch.
+    './patches/dedupe-explorer-deps/index.ts',
     ...e2eRoutes,
   ],
 

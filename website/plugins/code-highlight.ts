@@ -39,16 +39,11 @@ export function codeColorsCss(themes: { light: PrismTheme; dark: PrismTheme }): 
   return `${rules.join('\n')}\n`;
 }
 
-/** theme-classic's client module that loads Prism and the extra languages into every page's main bundle. */
-const THEME_PRISM_CLIENT_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
-
 /**
  * Build-time code highlighting, the site side: Markdown code blocks come highlighted from the build
  * (plugins/rehype-code-tokens.ts, in the docs and pages options), so this plugin
- * - writes their colours for both modes from `themeConfig.prism` as a stylesheet every page loads, and
- * - drops theme-classic's client module that puts Prism (about 30 KiB gzip) in every page's main bundle and
- *   runs it at start-up. Prism now loads on demand (src/codeHighlight/browserHighlighter.ts) where code is
- *   highlighted in the browser: code blocks made at run time and the API request explorer.
+ * writes their colours for both modes from `themeConfig.prism` as a stylesheet every page loads. Prism itself is
+ * kept out of the main bundle by the patch `no-prism-at-startup` (website/patches/).
  */
 export default function codeHighlight(context: LoadContext): Plugin {
   const { prism } = context.siteConfig.themeConfig as { prism: { theme: PrismTheme; darkTheme?: PrismTheme } };
@@ -60,9 +55,5 @@ export default function codeHighlight(context: LoadContext): Plugin {
       writeFileSync(stylesheet, codeColorsCss({ light: prism.theme, dark: prism.darkTheme ?? prism.theme }));
     },
     getClientModules: () => [stylesheet],
-    configureWebpack(_config, _isServer, { currentBundler }) {
-      const noPrism = join(context.siteDir, 'src', 'codeHighlight', 'noPrismAtStartup.ts');
-      return { plugins: [new currentBundler.instance.NormalModuleReplacementPlugin(THEME_PRISM_CLIENT_MODULE, noPrism)] };
-    },
   };
 }

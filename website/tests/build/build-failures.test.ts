@@ -12,7 +12,7 @@ const COPY = join(WEBSITE, '.cache', `broken-link-site-${process.pid}-${Date.now
 function copySite(): void {
   rmSync(COPY, { recursive: true, force: true });
   mkdirSync(COPY, { recursive: true });
-  for (const entry of ['docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json', 'docs', 'plugins', 'src', 'static']) {
+  for (const entry of ['docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json', 'docs', 'plugins', 'patches', 'src', 'static']) {
     cpSync(join(WEBSITE, entry), join(COPY, entry), { recursive: true });
   }
   mkdirSync(join(COPY, 'tests'));
@@ -53,6 +53,25 @@ describe('a build of the site', () => {
     const { status, output } = build();
     assert.notEqual(status, 0, 'the build must fail');
     assert.match(output, /docusaurus-plugin-docent: option "buttonStyle" must be one of rounded, pill, square; got "round"/);
+  });
+
+  it('fails when a patch replaces or aliases a module the bundle no longer imports, naming the patch', () => {
+    copySite();
+    // As if upstream had moved theme-classic's Prism client module and medium-zoom had renamed its package.
+    const edits: Array<[file: string, from: string, to: string]> = [
+      ['patches/no-prism-at-startup/index.ts', 'prism-include-languages(', 'prism-include-languages-moved('],
+      ['patches/zoom-without-inline-styles/index.ts', "key: 'medium-zoom$'", "key: 'medium-zoom-moved$'"],
+    ];
+    for (const [file, from, to] of edits) {
+      const original = readFileSync(join(COPY, file), 'utf8');
+      assert.ok(original.includes(from), `${file} no longer holds ${from}`);
+      writeFileSync(join(COPY, file), original.replace(from, to));
+    }
+    // Without the persistent cache: it keeps the modules of the previous test's build, replaced or not.
+    const { status, output } = build({ DOCUSAURUS_NO_PERSISTENT_CACHE: '1' });
+    assert.notEqual(status, 0, 'the build must fail');
+    assert.match(output, /no-prism-at-startup: the replacement of .*prism-include-languages-moved.* matched no module/);
+    assert.match(output, /zoom-without-inline-styles: the alias "medium-zoom-moved\$" matched no module/);
   });
 
   it('adds the Google tag, with IP anonymizing, only when GTAG_ID is set at build time', () => {

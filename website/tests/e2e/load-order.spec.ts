@@ -1,7 +1,7 @@
 import { expect, test, waitForHydration } from './fixtures';
 
 /**
- * The bundle's scripts are requested once the parsed page has been painted (website/plugins/browser/ssrTemplate.ts),
+ * The bundle's scripts are requested once the parsed page has been painted (website/patches/browser-start/ssrTemplate.ts),
  * not while the document is still being parsed, as plain `defer` scripts would be; the page still hydrates. (That a
  * script which cannot load still shows Docusaurus' base-URL banner is base-url.spec.ts.)
  */

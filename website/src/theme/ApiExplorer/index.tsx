@@ -4,7 +4,7 @@ import { whenNear } from '@site/src/nearViewport';
 
 /**
  * The request explorer of the API pages ("Send API Request", code samples) is about 0.5 MiB of gzipped script
- * (1.6 MiB before plugins/dedupe-explorer-deps.ts folded its duplicate dependencies), with Prism for its samples.
+ * (1.6 MiB before patches/dedupe-explorer-deps folded its duplicate dependencies), with Prism for its samples.
  * The theme loads it before the page becomes interactive; here it loads in its own chunk, and only once the
  * reader may use it: when its place comes near the viewport (at once on a wide screen, where it sits beside the
  * text; after scrolling on a phone, where it comes after the text) or when the pointer goes over it.

@@ -1,4 +1,4 @@
-// The browser bundle's entry (see ../browser-start.ts). The page has been painted by the time this runs (the
+// The browser bundle's entry (see ./index.ts). The page has been painted by the time this runs (the
 // scripts load after the first paint: ./ssrTemplate.ts); what is left is to keep each task short. Running the
 // bundle's modules and starting Docusaurus' client entry, which hydrates the page, take one task each on a phone
 // of 60 to 100 ms together; here they are spread over several tasks, between which the browser can handle input.

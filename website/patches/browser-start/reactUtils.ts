@@ -1,5 +1,5 @@
 // Stands in for @docusaurus/theme-common's `utils/reactUtils` where two of the theme's modules import it (see
-// ../browser-start.ts): `hooks/useMutationObserver` (every code block) and `contexts/navbarSecondaryMenu/content`
+// ./index.ts): `hooks/useMutationObserver` (every code block) and `contexts/navbarSecondaryMenu/content`
 // (every doc page). The theme's `useShallowMemoObject` sorts an object's keys with `localeCompare`, and the first
 // `localeCompare` of a page starts the browser's collator: about 6 ms of a phone's main thread in the middle of
 // hydration, to order a handful of plain ASCII names. This one orders them by code unit; the rest is the theme's.

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { checkedReplacements, type ModuleReplacement } from '../checkedReplacements';
 
 /** The folders that import Docusaurus' `browserContext` module: its client code (App.js) and exports/useIsBrowser.js. */
 const IMPORTERS_OF_BROWSER_CONTEXT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client([\\/]exports)?$/;
@@ -8,36 +9,31 @@ const IMPORTERS_OF_REACT_UTILS = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]
 
 /**
  * How the browser starts the site, so that start-up never holds the main thread for long (the bundle's scripts
- * themselves load once the page has been painted: `browser/ssrTemplate.ts`):
- * - The bundle starts from `browser/startInShortTasks.ts` instead of Docusaurus' client entry, which it reaches in
+ * themselves load once the page has been painted: `ssrTemplate.ts`):
+ * - The bundle starts from `startInShortTasks.ts` instead of Docusaurus' client entry, which it reaches in
  *   steps, one task each (React DOM's modules, the app's, then the entry that hydrates), instead of one long task.
  * - React DOM (with its scheduler) is a script of its own, `react-dom.<hash>.js`, before the runtime and `main`: the
  *   browser compiles and runs two scripts of about 210 kB in two tasks instead of one of 420 kB.
- * - Docusaurus' `browserContext` module becomes `browser/browserContext.tsx`: once the page has hydrated, the render
+ * - Docusaurus' `browserContext` module becomes `browserContext.tsx`: once the page has hydrated, the render
  *   that switches every `useIsBrowser()` to true (tabs, the API pages' layout and their tabs, which mount their
  *   content afresh) is a transition, done in slices between which the browser handles input, instead of one task
  *   of up to 200 ms on an API page.
- * - Where the theme's code blocks and doc pages import its `utils/reactUtils`, they get `browser/reactUtils.ts`,
+ * - Where the theme's code blocks and doc pages import its `utils/reactUtils`, they get `reactUtils.ts`,
  *   which does not start the browser's collator in the middle of hydration.
  */
 export default function browserStart(): Plugin {
-  const replacements: Array<[request: RegExp, context: RegExp, file: string]> = [
-    [/^\.\.?\/browserContext$/, IMPORTERS_OF_BROWSER_CONTEXT, join(__dirname, 'browser', 'browserContext.tsx')],
-    [/^(\.\.\/)+utils\/reactUtils$/, IMPORTERS_OF_REACT_UTILS, join(__dirname, 'browser', 'reactUtils.ts')],
+  const replacements: ModuleReplacement[] = [
+    { request: /^\.\.?\/browserContext$/, context: IMPORTERS_OF_BROWSER_CONTEXT, file: join(__dirname, 'browserContext.tsx') },
+    { request: /^(\.\.\/)+utils\/reactUtils$/, context: IMPORTERS_OF_REACT_UTILS, file: join(__dirname, 'reactUtils.ts') },
   ];
   return {
     name: 'browser-start',
     configureWebpack: (_config, isServer, { currentBundler }) => ({
-      plugins: replacements.map(
-        ([request, context, file]) =>
-          new currentBundler.instance.NormalModuleReplacementPlugin(request, (resource: { context: string; request: string }) => {
-            if (context.test(resource.context)) resource.request = file;
-          }),
-      ),
+      ...checkedReplacements('browser-start', currentBundler.instance, { replacements }),
       ...(isServer
         ? {}
         : {
-            entry: join(__dirname, 'browser', 'startInShortTasks.ts'),
+            entry: join(__dirname, 'startInShortTasks.ts'),
             optimization: { splitChunks: { cacheGroups: { reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'initial', priority: 40, enforce: true } } } },
           }),
     }),

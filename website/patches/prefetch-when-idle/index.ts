@@ -22,12 +22,27 @@ function queuePrefetches(docusaurus: Docusaurus): Docusaurus {
     queue.shift()?.();
     if (queue.length > 0) whenIdle(runNext);
   };
-  const prefetch: Docusaurus['prefetch'] = (routePath) =>
-    new Promise((resolve) => {
+  const prefetch: Docusaurus['prefetch'] = function queuedPrefetch(routePath) {
+    return new Promise((resolve) => {
       if (queue.length === 0) whenIdle(runNext);
       queue.push(() => resolve(prefetchNow(routePath) || []));
     });
+  };
   return Object.freeze({ ...docusaurus, prefetch });
+}
+
+/**
+ * Replaces `window.docusaurus` with the queued one, or says on the console why it cannot: a Docusaurus release
+ * that renames or drops `prefetch` would otherwise turn this patch into a silent no-op (the end-to-end suite fails
+ * on console errors; tests/build/patches.test.ts checks that Link still prefetches through `window.docusaurus`).
+ */
+function install(): void {
+  const docusaurus = (window as { docusaurus?: Partial<Docusaurus> }).docusaurus;
+  if (typeof docusaurus?.prefetch !== 'function') {
+    console.error('prefetch-when-idle: window.docusaurus.prefetch is missing, so link prefetches are not queued; update or remove website/patches/prefetch-when-idle');
+    return;
+  }
+  window.docusaurus = queuePrefetches(docusaurus as Docusaurus);
 }
 
 const clientModule: ClientModule = {
@@ -35,7 +50,7 @@ const clientModule: ClientModule = {
   onRouteDidUpdate() {
     if (installed) return;
     installed = true;
-    window.docusaurus = queuePrefetches(window.docusaurus);
+    install();
   },
 };
 

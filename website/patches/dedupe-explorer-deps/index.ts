@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import logger from '@docusaurus/logger';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { checkedReplacements, type ModuleAlias } from '../checkedReplacements';
 
 type Require = ReturnType<typeof createRequire>;
 
@@ -59,22 +60,22 @@ export default function dedupeExplorerDeps(context: LoadContext): Plugin {
       .filter((dir) => existsSync(join(dir, 'package.json')));
   }
 
-  /** `key` → one copy of `name`, when there are copies to fold and they are compatible; otherwise nothing. */
-  function oneCopy(key: string, name: string): Record<string, string> {
+  /** `key` → one copy of `name`, folding the codegens' copies, when there are copies and they are compatible. */
+  function oneCopy(key: string, name: string): ModuleAlias[] {
     const copies = codegenCopies(name);
     const target = packageDir(fromSite, name) ?? copies[0];
-    if (!target || copies.length === 0) return {};
+    if (!target || copies.length === 0) return [];
     const expected = breakingPart(versionOf(target));
     const incompatible = copies.filter((dir) => breakingPart(versionOf(dir)) !== expected);
     if (incompatible.length > 0) {
       const found = incompatible.map((dir) => `${dir} is ${versionOf(dir)}`).join(', ');
       logger.warn(`dedupe-explorer-deps: ${name} stays duplicated, the copies are not compatible with ${versionOf(target)}: ${found}`);
-      return {};
+      return [];
     }
-    return { [key]: target };
+    return [{ key, target, folds: copies.filter((dir) => dir !== target) }];
   }
 
-  const alias: Record<string, string> = {
+  const aliases: ModuleAlias[] = [
     // postman-collection: the root copy, the theme's own. Without `$`, so the codegens' deep imports
     // (`postman-collection/lib/collection/url`, `.../request`) go there too; with the three 5.0.0 trees gone
     // go their lodash, faker, iconv-lite, uuid, semver and mime-types + mime-db (5.3 uses `mime` instead).
@@ -90,18 +91,18 @@ export default function dedupeExplorerDeps(context: LoadContext): Plugin {
     // the stored auth settings); nothing else in the browser bundle imports crypto-js. The stand-in exports
     // just SHA1 (same algorithm, same stored keys) instead of every cipher and hash (~25 KiB gzip).
     // Exact `crypto-js$`, so the stand-in's own `crypto-js/sha1` is not redirected.
-    'crypto-js$': join(__dirname, 'browser-shims', 'crypto-js-sha1.cjs'),
+    { key: 'crypto-js$', target: join(__dirname, 'browser-shims', 'crypto-js-sha1.cjs') },
     // chalk: the only browser-side user is the OpenAPI plugin's createSchemaExample, which colours one
     // console.error warning yellow; in a browser console the ANSI codes are noise. The stand-in returns the text
     // as chalk would without colour (~7 KiB gzip less on every API page).
-    chalk$: join(__dirname, 'browser-shims', 'chalk.cjs'),
-  };
+    { key: 'chalk$', target: join(__dirname, 'browser-shims', 'chalk.cjs') },
+  ];
 
   return {
     name: 'dedupe-explorer-deps',
-    configureWebpack(_config, isServer) {
+    configureWebpack(_config, isServer, { currentBundler }) {
       // The server bundle renders pages in Node, where size does not matter and the real modules work.
-      return isServer ? {} : { resolve: { alias } };
+      return isServer ? {} : checkedReplacements('dedupe-explorer-deps', currentBundler.instance, { aliases });
     },
   };
 }

@@ -1,4 +1,4 @@
-// Stands in for Docusaurus' `@docusaurus/core/lib/client/browserContext` (see ../browser-start.ts): the same
+// Stands in for Docusaurus' `@docusaurus/core/lib/client/browserContext` (see ./index.ts): the same
 // exports and behaviour, with the switch to "in the browser" rendered as a transition.
 import React, { createContext, startTransition, useEffect, useState, type ReactNode } from 'react';
 

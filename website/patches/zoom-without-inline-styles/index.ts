@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { checkedReplacements } from '../checkedReplacements';
 
 /**
  * Image zoom without a `<style>` element made at runtime, so the site works under a Content-Security-Policy that
@@ -14,6 +15,9 @@ export default function zoomWithoutInlineStyles(context: LoadContext): Plugin {
   return {
     name: 'zoom-without-inline-styles',
     getClientModules: () => [join(mediumZoom, 'dist', 'style.css')],
-    configureWebpack: () => ({ resolve: { alias: { 'medium-zoom$': join(mediumZoom, 'dist', 'pure', 'index.js') } } }),
+    configureWebpack: (_config, _isServer, { currentBundler }) =>
+      checkedReplacements('zoom-without-inline-styles', currentBundler.instance, {
+        aliases: [{ key: 'medium-zoom$', target: join(mediumZoom, 'dist', 'pure', 'index.js') }],
+      }),
   };
 }

@@ -1,4 +1,4 @@
-// Browser stand-in for `chalk` (see ../dedupe-explorer-deps.ts): every style, and any chain of them
+// Browser stand-in for `chalk` (see ../index.ts): every style, and any chain of them
 // (`chalk.yellow`, `chalk.bold.red`), returns its arguments joined by spaces, as chalk does with colour off.
 'use strict';
 
