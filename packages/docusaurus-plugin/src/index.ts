@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { normalizeOptions, type PluginOptions, type ResolvedOptions } from './options';
@@ -8,8 +9,23 @@ import { optedOutPermalinks } from './server/optOut';
 export type { PluginOptions, ResolvedOptions, ClientSettings };
 export { normalizeOptions, PluginOptionsError, DEFAULT_OPTIONS } from './options';
 
+/**
+ * The client module that records page views in connected mode (client/pageViews.ts), with this instance's
+ * settings: a file Docusaurus bundles with the site, written once the options are known. Static mode has none.
+ */
+function pageViewsModule(context: LoadContext, options: ResolvedOptions): { file: string; source: string } | undefined {
+  if (!options.apiUrl) return undefined;
+  const recorder = path.resolve(__dirname, './client/pageViews.js');
+  const settings = { apiUrl: options.apiUrl, project: options.project };
+  return {
+    file: path.join(context.generatedFilesDir, 'docusaurus-plugin-docent', options.id, 'pageViews.js'),
+    source: `import { recordPageViews } from ${JSON.stringify(recorder)};\nexport const onRouteDidUpdate = recordPageViews(${JSON.stringify(settings)});\n`,
+  };
+}
+
 export default function pluginDocent(context: LoadContext, options: ResolvedOptions): Plugin<ClientSettings> {
   let optedOut = new Set<string>();
+  const pageViews = pageViewsModule(context, options);
   return {
     name: 'docusaurus-plugin-docent',
     getThemePath() {
@@ -18,17 +34,18 @@ export default function pluginDocent(context: LoadContext, options: ResolvedOpti
     getTypeScriptThemePath() {
       return path.resolve(__dirname, '../src/theme');
     },
+    getClientModules() {
+      return pageViews ? [pageViews.file] : [];
+    },
     async loadContent() {
+      if (pageViews) {
+        await mkdir(path.dirname(pageViews.file), { recursive: true });
+        await writeFile(pageViews.file, pageViews.source);
+      }
       return toClientSettings(options);
     },
     async contentLoaded({ content, actions }) {
       actions.setGlobalData(content);
-    },
-    injectHtmlTags() {
-      // The local analytics script (records page views in connected mode; does nothing in static mode).
-      const attributes: Record<string, string | boolean> = { src: `${context.baseUrl}analytics.js`, defer: true, 'data-project': options.project };
-      if (options.apiUrl) attributes['data-api-url'] = options.apiUrl;
-      return { headTags: [{ tagName: 'script', attributes }] };
     },
     async allContentLoaded({ allContent }) {
       optedOut = optedOutPermalinks(allContent as Parameters<typeof optedOutPermalinks>[0]);

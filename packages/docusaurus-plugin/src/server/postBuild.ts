@@ -56,7 +56,7 @@ export async function writeArtifacts(
     write(build.outDir, 'llms-full.txt', llmsFull(build.site, pages)),
     ...pages.map((page) => write(build.outDir, markdownFileOf(withoutBase(page.url, build.baseUrl)), page.markdown)),
   ];
-  await Promise.all([...writes, copyWidgetStylesheets(build.outDir), copyFile(ANALYTICS_SCRIPT, path.join(build.outDir, 'analytics.js'))]);
+  await Promise.all([...writes, copyWidgetStylesheets(build.outDir)]);
   return {
     pages: pages.length,
     sections: sections.length,
@@ -109,9 +109,6 @@ async function write(outDir: string, relative: string, content: string): Promise
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
 }
-
-/** The page-view script, compiled from src/browser/analytics.ts. */
-const ANALYTICS_SCRIPT = path.join(__dirname, '..', 'browser', 'analytics.js');
 
 /** The widget's shadow roots load these from /docent/ (see useDocentWidget): the buttons, the chat elements, the dialog, the page feedback. */
 async function copyWidgetStylesheets(outDir: string): Promise<void> {
