@@ -65,7 +65,7 @@ describe('a build of the site', () => {
     for (const [file, from, to] of edits) {
       const original = readFileSync(join(COPY, file), 'utf8');
       assert.ok(original.includes(from), `${file} no longer holds ${from}`);
-      writeFileSync(join(COPY, file), original.replace(from, to));
+      writeFileSync(join(COPY, file), original.replace(from, () => to));
     }
     // Without the persistent cache: it keeps the modules of the previous test's build, replaced or not.
     const { status, output } = build({ DOCUSAURUS_NO_PERSISTENT_CACHE: '1' });
