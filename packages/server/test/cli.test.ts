@@ -76,6 +76,10 @@ describe('docent CLI', () => {
       const parts = loadIndex(manifest, { fetchPart: async (file) => readFileSync(join(docs, file), 'utf8') });
       const word = /<p>(\w+) /.exec(readFileSync(join(docs, 'releases', 'big-7.html'), 'utf8'))?.[1] ?? '';
       assert.equal((await searchAsync(parts, word))[0]?.pageUrl, '/releases/big-7', 'the parts on disk answer a search');
+      writeFileSync(join(docs, 'big-questions.json'), JSON.stringify([{ q: word, expect: ['/releases/big-7'] }]));
+      const scored = await capture(['eval', join(docs, 'big-questions.json'), '--index', join(docs, 'docent-index.json'), '--json']);
+      assert.equal(scored.code, 0, scored.err);
+      assert.deepEqual((JSON.parse(scored.out) as { search: Record<string, number> }).search, { recall1: 1, recall5: 1, mrr: 1 }, 'docent eval reads an index in parts');
       assert.match(big.err, /the index manifest is \d+ KiB gzip, over 500 KiB; readers download all of it before their first result\. Leave out pages nobody searches with --exclude/);
 
       const only = await capture(['index', docs, '--include', 'releases/1.0.html']);
