@@ -4,7 +4,7 @@
 import { ensureDependencies, mustRun, seconds, WEBSITE } from './lib.mjs';
 
 /** The packages the site is built with, in dependency order. */
-export const PACKAGES = ['@docent/engine', '@docent/widget', 'docusaurus-plugin-docent', '@docent/server'];
+export const PACKAGES = ['@docent/contract', '@docent/engine', '@docent/widget', 'docusaurus-plugin-docent', '@docent/server'];
 
 /** Builds the packages (their `build` scripts), in dependency order; returns the time taken. */
 export async function buildPackages() {

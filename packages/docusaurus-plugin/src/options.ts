@@ -1,166 +1,132 @@
 /**
- * Options of docusaurus-plugin-docent: the widget attributes (customization/layout) in camelCase,
- * plus the plugin's own options. Validation fails loudly, naming the option and the fix.
+ * Options of docusaurus-plugin-docent: the widget's attributes in camelCase, as the widget's attribute table
+ * (`@docent/contract/attributes`) defines them (type, allowed values, default), plus the plugin's own options.
+ * Validation fails loudly, naming the option and the fix.
  */
+import {
+  ATTRIBUTES,
+  defaultOf,
+  describeAllowed,
+  type AttributeDefinition,
+  type OptionName,
+  type WidgetOptions,
+} from '@docent/contract/attributes';
+import { PROJECT_ID_RULE } from '@docent/contract/projectId';
 
-export const BUTTON_STYLES = ['rounded', 'pill', 'square'] as const;
-export const BUTTON_THEMES = ['auto', 'light', 'dark'] as const;
-export const BUTTON_POSITIONS = ['bottom-right', 'bottom-left'] as const;
-export const MODAL_POSITIONS = ['center', 'sidebar-right', 'bottom-right'] as const;
-export const TABS = ['search', 'ask'] as const;
-export const THEMES = ['auto', 'light', 'dark'] as const;
+/**
+ * Attributes the plugin does not take as options: it sets `index-url` itself (from `indexPath`), and it renders
+ * neither `<docent-chat>` (`embedded-height`) nor an inline thumb (`rating`).
+ */
+const NOT_OPTIONS = ['indexUrl', 'embeddedHeight', 'rating'] as const satisfies readonly OptionName[];
 
-export type ButtonStyle = (typeof BUTTON_STYLES)[number];
-export type ButtonTheme = (typeof BUTTON_THEMES)[number];
-export type ButtonPosition = (typeof BUTTON_POSITIONS)[number];
-export type ModalPosition = (typeof MODAL_POSITIONS)[number];
-export type Tab = (typeof TABS)[number];
-export type Theme = (typeof THEMES)[number];
+/** The widget attributes a site sets through the plugin, by their camelCase prop. */
+export type WidgetOptionName = Exclude<OptionName, (typeof NOT_OPTIONS)[number]>;
 
-export interface Filter {
-  label: string;
-  path: string;
-}
+/** What a site owner writes for the widget's attributes: each optional but `project`, arrays as plain arrays. */
+export type WidgetOptionValues = { [P in Exclude<WidgetOptionName, 'project'>]?: Mutable<WidgetOptions[P]> } & { project: string };
+type Mutable<T> = T extends readonly (infer Item)[] ? Item[] : T;
 
-/** What a site owner writes in docusaurus.config.ts. */
-export interface PluginOptions {
+/** The plugin's own options. */
+export interface PluginOwnOptions {
   id?: string;
-  project: string;
-  apiUrl?: string;
+  /** Where the index is written, relative to the build folder. */
   indexPath?: string;
-  headerTitle?: string;
-  placeholder?: string;
-  buttonStyle?: ButtonStyle;
-  buttonTheme?: ButtonTheme;
-  buttonPosition?: ButtonPosition;
-  modalPosition?: ModalPosition;
-  defaultTab?: Tab;
-  cleanTitles?: boolean;
-  answerThreshold?: number;
-  initialMessage?: string;
-  suggestedQuestions?: string[];
-  suggestedQuestionsTitle?: string;
-  filters?: Filter[];
-  footerText?: string;
-  hideSources?: boolean;
-  hideFeedback?: boolean;
-  hideBranding?: boolean;
-  assistantName?: string;
-  assistantAvatar?: string;
-  theme?: Theme;
-  storeHistory?: boolean;
-  consentText?: string;
-  shortcut?: string;
+  /** Render `<docent-chat-button>`, the floating button, on every page. */
   chatButton?: boolean;
+  /** Render `<docent-feedback>` under every doc. */
   pageFeedback?: boolean;
 }
 
-/** Options after validation: every option with a default has its value. */
-export type ResolvedOptions = PluginOptions &
-  Required<Omit<PluginOptions, 'apiUrl' | 'initialMessage' | 'assistantAvatar' | 'consentText' | 'defaultTab'>>;
+/** What a site owner writes in docusaurus.config.ts. */
+export type PluginOptions = PluginOwnOptions & WidgetOptionValues;
 
-export const DEFAULT_OPTIONS = {
+/**
+ * Attributes whose default is none (`apiUrl`, `initialMessage`, `assistantAvatar`, `consentText`) or depends on the
+ * element (`defaultTab`: `search` on the search button, `ask` on the chat button): the widget applies those.
+ */
+type NoPluginDefault = 'apiUrl' | 'initialMessage' | 'assistantAvatar' | 'consentText' | 'defaultTab';
+
+/** Options after validation: every option with a default has its value. */
+export type ResolvedOptions = PluginOptions & Required<Omit<PluginOptions, NoPluginDefault>>;
+
+/** The widget options the plugin takes, in the table's order. */
+const WIDGET_OPTIONS: readonly AttributeDefinition[] = ATTRIBUTES.filter(
+  (definition) => !(NOT_OPTIONS as readonly string[]).includes(definition.prop),
+);
+
+const PLUGIN_DEFAULTS = {
   id: 'default',
   indexPath: 'docent-index.json',
-  headerTitle: 'Ask AI',
-  placeholder: 'Search or ask a question…',
-  buttonStyle: 'rounded',
-  buttonTheme: 'auto',
-  buttonPosition: 'bottom-right',
-  modalPosition: 'center',
-  cleanTitles: false,
-  answerThreshold: 0.4,
-  suggestedQuestions: [],
-  suggestedQuestionsTitle: 'Suggested questions',
-  filters: [],
-  footerText: 'Answers come from the documentation and can be wrong. Check the cited sources.',
-  hideSources: false,
-  hideFeedback: false,
-  hideBranding: false,
-  assistantName: 'Docent',
-  theme: 'auto',
-  storeHistory: true,
-  shortcut: 'mod+k',
   chatButton: false,
   pageFeedback: true,
-} as const satisfies Omit<ResolvedOptions, 'project'>;
+} as const satisfies Required<PluginOwnOptions>;
 
-type Check = (value: unknown) => string | undefined;
+/** The table's defaults (as the search button has them), where there is one default for every element. */
+function widgetDefaults(): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const definition of WIDGET_OPTIONS) {
+    const value = defaultOf(definition, 'search-button');
+    if (value === undefined || definition.defaultByElement !== undefined || definition.required) continue;
+    defaults[definition.prop] = Array.isArray(value) ? [...(value as unknown[])] : value;
+  }
+  return defaults;
+}
 
-const PROJECT_ID = /^[a-z0-9][a-z0-9-]{2,39}$/;
-const SHORTCUT = /^(none|((mod|ctrl|meta|alt|shift)\+)*[a-z0-9/])$/;
+export const DEFAULT_OPTIONS = { ...widgetDefaults(), ...PLUGIN_DEFAULTS } as Omit<ResolvedOptions, 'project'>;
+
+type Check = (value: unknown) => { ok: true; value: unknown } | { ok: false; problem: string };
 
 function describe(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-const isText: Check = (value) => (typeof value === 'string' && value.trim() !== '' ? undefined : 'must be a non-empty string');
-const isShare: Check = (value) => (typeof value === 'number' && value >= 0 && value <= 1 ? undefined : 'must be a number from 0 to 1, such as 0.6');
-const isBoolean: Check = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false');
-const oneOf =
-  (values: readonly string[]): Check =>
-  (value) =>
-    typeof value === 'string' && values.includes(value) ? undefined : `must be one of ${values.join(', ')}`;
-const matches =
-  (pattern: RegExp, rule: string): Check =>
-  (value) =>
-    typeof value === 'string' && pattern.test(value) ? undefined : rule;
-const isUrl: Check = (value) => {
-  if (typeof value !== 'string') return 'must be a URL string';
-  try {
-    new URL(value, 'http://localhost');
-    return /^(https?:\/\/|\/)/.test(value) ? undefined : 'must be an absolute http(s) URL or a path starting with /';
-  } catch {
-    return 'must be a URL string';
+/**
+ * How the allowed values read in an option's error. The table says them for attribute text; a few types read
+ * differently as JavaScript values in a config file.
+ */
+function expected(definition: AttributeDefinition): string {
+  switch (definition.type.name) {
+    case 'enum':
+      return `one of ${describeAllowed(definition)}`;
+    case 'boolean':
+      return 'true or false';
+    case 'text':
+    case 'markdown':
+      return 'a non-empty string';
+    case 'project-id':
+      return `a project id: ${PROJECT_ID_RULE}`;
+    case 'string-array':
+      return 'an array of non-empty strings';
+    case 'filter-array':
+      return 'an array of { label, path } objects whose path starts with /';
+    default:
+      return describeAllowed(definition);
   }
-};
-const isTextList: Check = (value) =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string' && item.trim() !== '')
-    ? undefined
-    : 'must be an array of non-empty strings';
-const isFilterList: Check = (value) =>
-  Array.isArray(value) &&
-  value.every(
-    (item: unknown) =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof (item as Filter).label === 'string' &&
-      typeof (item as Filter).path === 'string' &&
-      (item as Filter).path.startsWith('/'),
-  )
-    ? undefined
-    : 'must be an array of { label, path } objects whose path starts with /';
+}
+
+/** A widget option passes its attribute's own check; a blank string is refused, since leaving the option out is how to get the default. */
+function widgetCheck(definition: AttributeDefinition): Check {
+  return (value) => {
+    const blank = typeof value === 'string' && value.trim() === '';
+    const listOfBlanks = Array.isArray(value) && value.some((item) => typeof item === 'string' && item.trim() === '');
+    const checked = blank || listOfBlanks ? { ok: false as const } : definition.type.check(value, definition);
+    return checked.ok ? checked : { ok: false, problem: `must be ${expected(definition)}` };
+  };
+}
+
+const isText: Check = (value) => (typeof value === 'string' && value.trim() !== '' ? { ok: true, value } : { ok: false, problem: 'must be a non-empty string' });
+const isBoolean: Check = (value) => (typeof value === 'boolean' ? { ok: true, value } : { ok: false, problem: 'must be true or false' });
+const isIndexPath: Check = (value) =>
+  typeof value === 'string' && /^[\w./-]+\.json$/.test(value)
+    ? { ok: true, value }
+    : { ok: false, problem: 'must be a relative path to a .json file, such as docent-index.json' };
 
 const CHECKS: Record<keyof PluginOptions, Check> = {
   id: isText,
-  project: matches(PROJECT_ID, 'must be a project id: 3 to 40 characters of a-z, 0-9 and -, starting with a letter or digit'),
-  apiUrl: isUrl,
-  indexPath: matches(/^[\w./-]+\.json$/, 'must be a relative path to a .json file, such as docent-index.json'),
-  headerTitle: isText,
-  placeholder: isText,
-  buttonStyle: oneOf(BUTTON_STYLES),
-  buttonTheme: oneOf(BUTTON_THEMES),
-  buttonPosition: oneOf(BUTTON_POSITIONS),
-  modalPosition: oneOf(MODAL_POSITIONS),
-  defaultTab: oneOf(TABS),
-  cleanTitles: isBoolean,
-  answerThreshold: isShare,
-  initialMessage: isText,
-  suggestedQuestions: isTextList,
-  suggestedQuestionsTitle: isText,
-  filters: isFilterList,
-  footerText: isText,
-  hideSources: isBoolean,
-  hideFeedback: isBoolean,
-  hideBranding: isBoolean,
-  assistantName: isText,
-  assistantAvatar: isUrl,
-  theme: oneOf(THEMES),
-  storeHistory: isBoolean,
-  consentText: isText,
-  shortcut: matches(SHORTCUT, 'must be a shortcut such as mod+k, ctrl+shift+f or /, or none'),
+  indexPath: isIndexPath,
   chatButton: isBoolean,
   pageFeedback: isBoolean,
+  ...(Object.fromEntries(WIDGET_OPTIONS.map((definition) => [definition.prop, widgetCheck(definition)])) as Record<WidgetOptionName, Check>),
 };
 
 export const OPTION_NAMES = Object.keys(CHECKS) as (keyof PluginOptions)[];
@@ -169,7 +135,7 @@ export class PluginOptionsError extends Error {
   override name = 'PluginOptionsError';
 }
 
-/** Returns the options with defaults applied, or throws one error listing every problem. */
+/** Returns the options with defaults applied, or throws one error listing every problem (by option name). */
 export function normalizeOptions(input: unknown): ResolvedOptions {
   const prefix = 'docusaurus-plugin-docent:';
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -185,14 +151,16 @@ export function normalizeOptions(input: unknown): ResolvedOptions {
   if (options.project === undefined) {
     problems.push('option "project" is required: set it to your project id, such as project: \'my-project\'');
   }
-  for (const name of OPTION_NAMES) {
+  const values: Record<string, unknown> = {};
+  for (const name of [...OPTION_NAMES].sort()) {
     const value = options[name];
     if (value === undefined) continue;
-    const problem = CHECKS[name](value);
-    if (problem) problems.push(`option "${name}" ${problem}; got ${describe(value)}`);
+    const checked = CHECKS[name](value);
+    if (checked.ok) values[name] = checked.value;
+    else problems.push(`option "${name}" ${checked.problem}; got ${describe(value)}`);
   }
   if (problems.length > 0) {
     throw new PluginOptionsError(problems.map((problem) => `${prefix} ${problem}`).join('\n'));
   }
-  return { ...DEFAULT_OPTIONS, ...(options as unknown as PluginOptions) } as ResolvedOptions;
+  return { ...DEFAULT_OPTIONS, ...values } as ResolvedOptions;
 }

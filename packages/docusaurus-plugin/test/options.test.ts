@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_OPTIONS, normalizeOptions, PluginOptionsError } from '../src/options';
+import { DEFAULT_OPTIONS, normalizeOptions, OPTION_NAMES, PluginOptionsError } from '../src/options';
 import { toClientSettings } from '../src/settings';
 
 describe('normalizeOptions', () => {
@@ -126,16 +126,17 @@ describe('toClientSettings', () => {
   });
 });
 
-describe('the plugin and the widget agree', () => {
-  it('every widget attribute a plugin option sets has the same name and default as in the widget', async () => {
-    const { ATTRIBUTES, defaultOf } = await import('@docent/widget/attributes');
-    for (const definition of ATTRIBUTES) {
-      if (['indexUrl', 'embeddedHeight', 'rating', 'project'].includes(definition.prop)) continue;
-      assert.ok(definition.prop in DEFAULT_OPTIONS || ['apiUrl', 'initialMessage', 'assistantAvatar', 'consentText', 'defaultTab'].includes(definition.prop), `no plugin option for ${definition.prop}`);
-      const pluginDefault = (DEFAULT_OPTIONS as Record<string, unknown>)[definition.prop];
-      if (pluginDefault !== undefined) {
-        assert.deepEqual(pluginDefault, defaultOf(definition, 'search-button'), `default of ${definition.prop}`);
-      }
-    }
+describe('options from the attribute table', () => {
+  it('takes every widget attribute but the three the plugin sets or never renders, besides its own options', async () => {
+    const { ATTRIBUTES } = await import('@docent/contract/attributes');
+    const fromTable = ATTRIBUTES.map((definition) => definition.prop).filter((prop) => !['indexUrl', 'embeddedHeight', 'rating'].includes(prop));
+    assert.deepEqual([...OPTION_NAMES].sort(), [...fromTable, 'id', 'indexPath', 'chatButton', 'pageFeedback'].sort());
+  });
+
+  it("checks a widget option with its attribute's own rule", () => {
+    assert.throws(() => normalizeOptions({ project: 'p-1', embeddedHeight: '10rem' }), /unknown option "embeddedHeight"/);
+    assert.throws(() => normalizeOptions({ project: 'p-1', answerThreshold: 2 }), /option "answerThreshold" must be a number from 0 to 1, such as 0.6; got 2/);
+    assert.throws(() => normalizeOptions({ project: 'p-1', headerTitle: ' ' }), /option "headerTitle" must be a non-empty string; got " "/);
+    assert.deepEqual(normalizeOptions({ project: 'p-1', shortcut: 'Ctrl+K' }).shortcut, 'ctrl+k', "the widget's spelling of the value");
   });
 });

@@ -17,7 +17,7 @@ import {
 import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, PageHit, Section } from './types.js';
 import { passageOf } from './passage.js';
 import { isProseLine, parseShape } from './shape.js';
-import { ANSWER_THRESHOLD } from './threshold.js';
+import { ANSWER_THRESHOLD } from '@docent/contract/answerThreshold';
 
 
 /** BM25 for choosing answer passages: the usual length normalisation, so a short passage on the topic wins. */
@@ -169,7 +169,10 @@ function candidateHits(index: DocentIndex, question: readonly QuestionWord[], pa
 function rankSections(index: DocentIndex, question: QuestionWord[], pathPrefix: string | undefined, yesNo: boolean, shown: ReadonlySet<string>): RankedSection[] {
   const hits = candidateHits(index, question, pathPrefix, yesNo);
   const top = hits[0]?.score ?? 1;
-  const results = hits.filter((hit, rank) => rank < CANDIDATES || shown.has(index.sections[hit.id]?.url ?? ''));
+  // In an index in parts, a section's URL has its anchor only once its text is loaded (before, it is the page's URL);
+  // the sections the search showed are loaded.
+  const isShown = (id: number): boolean => (index.parts?.hasText(id) ?? true) && shown.has(index.sections[id]?.url ?? '');
+  const results = hits.filter((hit, rank) => rank < CANDIDATES || isShown(hit.id));
   const totalWeight = question.reduce((sum, word) => sum + word.weight, 0) || 1;
   const questionBigrams = bigramsOf(question.map((word) => word.primary));
 

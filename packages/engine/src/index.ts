@@ -21,7 +21,7 @@ export { indexFiles, PARTS_THRESHOLD_BYTES, splitIndex } from './parts.js';
 export type { IndexPart, SplitIndex, SplitOptions } from './parts.js';
 export { search, searchAsync, snippet, highlight, warmSearch } from './search.js';
 export { answer, answerAsync, notCovered, withTextFragment, encodeTextDirective } from './answer.js';
-export { ANSWER_THRESHOLD } from './threshold.js';
+export { ANSWER_THRESHOLD } from '@docent/contract/answerThreshold';
 export { contentHash } from './hash.js';
 export { splitSentences, escapeHtml, escapeMarkdown } from './text.js';
 export { AnswerGrounding, groundAnswer, SUPPORT_THRESHOLD } from './grounding.js';

@@ -13,11 +13,11 @@ import { build, transform } from 'esbuild';
 
 const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ENGINE = join(PACKAGE, '..', 'engine');
-const STYLES = ['docent.css', 'docent-chat.css', 'docent-dialog.css', 'docent-feedback.css'];
+const CONTRACT = join(PACKAGE, '..', 'contract');
 /** The stylesheets, minified: comments and whitespace are a third of their size and every page loads docent.css. */
 const copyStyles = (folder) =>
   Promise.all(
-    STYLES.map(async (name) => {
+    STYLESHEETS.map(async (name) => {
       const source = await readFile(join(PACKAGE, 'src', 'styles', name), 'utf8');
       const { code } = await transform(source, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15.4'] });
       await writeFile(join(PACKAGE, folder, name), code);
@@ -32,11 +32,16 @@ function run(command, args, cwd = PACKAGE) {
   }
 }
 
-// The widget bundles the engine and needs its types: build it first when it has not been built.
-if (!existsSync(join(ENGINE, 'dist', 'index.js')) || !existsSync(join(ENGINE, 'dist', 'index.d.ts'))) {
-  console.log('@docent/widget: building @docent/engine first (its dist/ is missing)');
-  run('npm', ['run', 'build'], ENGINE);
+// The widget bundles the contract (its attribute table) and the engine and needs their types: build them first when
+// they have not been built.
+for (const [name, folder] of [['@docent/contract', CONTRACT], ['@docent/engine', ENGINE]]) {
+  if (!existsSync(join(folder, 'dist', 'index.js')) || !existsSync(join(folder, 'dist', 'index.d.ts'))) {
+    console.log(`@docent/widget: building ${name} first (its dist/ is missing)`);
+    run('npm', ['run', 'build'], folder);
+  }
 }
+/** The stylesheets' one list, read from the built contract (built just above when it was missing). */
+const { STYLESHEETS } = await import('@docent/contract/stylesheets');
 
 await rm(join(PACKAGE, 'lib'), { recursive: true, force: true });
 await rm(join(PACKAGE, 'dist'), { recursive: true, force: true });

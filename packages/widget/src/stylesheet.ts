@@ -6,7 +6,9 @@
  * are expected beside it); otherwise they are the files beside the widget's code (stylesheetFiles.ts), whose module
  * then loads: a page whose host set the URL never carries those file references.
  */
-export type StylesheetName = 'docent.css' | 'docent-chat.css' | 'docent-dialog.css' | 'docent-feedback.css';
+import type { StylesheetName } from '@docent/contract/stylesheets';
+
+export type { StylesheetName };
 
 let override: string | undefined;
 

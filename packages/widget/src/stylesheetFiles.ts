@@ -1,4 +1,4 @@
-import type { StylesheetName } from './stylesheet.js';
+import type { StylesheetName } from '@docent/contract/stylesheets';
 
 /**
  * The stylesheets beside this module (`dist/docent.css` next to `dist/docent.js`, `lib/docent.css` next to

@@ -1,4 +1,4 @@
-import type { Theme } from './attributes/model.js';
+import type { Theme } from '@docent/contract/attributes/model';
 
 export type Scheme = 'light' | 'dark';
 

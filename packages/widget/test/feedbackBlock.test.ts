@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
-import { createWarner } from '../src/attributes/parse.js';
+import { createWarner } from '@docent/contract/attributes/parse';
 import type { DocentEventDetails, DocentEventName } from '../src/events.js';
 import type { FeedbackHost } from '../src/feedback/api.js';
 

@@ -9,9 +9,8 @@ import {
   toAnswer,
   toAnswerStart,
   toPageHit,
-  type ApiSearchPage,
-  type ApiSearchSection,
 } from '../src/data/remoteMapping.js';
+import type { ApiSearchPage, ApiSearchPageSection as ApiSearchSection } from '@docent/contract/api';
 import { parseSnippet } from '../src/markdown/snippet.js';
 
 const ORIGIN = 'https://docs.acme.test';

@@ -76,7 +76,7 @@ describe('reading the server’s widget settings', () => {
     assert.equal(settings.placeholder, 'Ask Acme…', 'the good settings stay');
     assert.deepEqual(warnings, [
       'Docent: the server\'s widget setting header_title has a bad value 42. Allowed: any text. Using the default ("Ask AI").',
-      'Docent: the server\'s widget setting filters has a bad value [{"label":"Guides"}]. Allowed: a JSON array of {"label", "path"} objects, such as [{"label": "Guides", "path": "/guides/"}]. Using the default ([]).',
+      'Docent: the server\'s widget setting filters has a bad value [{"label":"Guides"}]. Allowed: a JSON array of {"label", "path"} objects whose path starts with /, such as [{"label": "Guides", "path": "/guides/"}]. Using the default ([]).',
       'Docent: the server\'s widget setting hide_sources has a bad value "yes". Allowed: true, false, or no value. Using the default (false).',
       'Docent: the server\'s widget setting assistant_name has a bad value null. Allowed: any text. Using the default ("Docent").',
       'Docent: the server\'s widget setting assistant_avatar has a bad value "javascript:alert(1)". Allowed: an http(s) URL or a path. Using the default (none).',

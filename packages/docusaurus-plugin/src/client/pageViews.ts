@@ -1,3 +1,4 @@
+import { projectEndpoint, type ApiEventsRequest } from '@docent/contract/api';
 import type { ClientModule } from '@docusaurus/types';
 
 export interface PageViewSettings {
@@ -26,8 +27,10 @@ export function recordPageViews({ apiUrl, project }: PageViewSettings): RouteDid
   return ({ location }) => {
     if (location.pathname === lastPath || trackingRefused()) return;
     lastPath = location.pathname;
-    const endpoint = new URL(`v1/projects/${encodeURIComponent(project)}/events`, new URL(apiUrl.replace(/\/?$/, '/'), window.location.href));
-    const body = JSON.stringify({ events: [{ type: 'page_view', url: window.location.href.split('#')[0], timestamp: new Date().toISOString() }] });
+    const endpoint = new URL(projectEndpoint(apiUrl, project, '/events'), window.location.href);
+    const body = JSON.stringify({
+      events: [{ type: 'page_view', url: window.location.href.split('#')[0] ?? '', timestamp: new Date().toISOString() }],
+    } satisfies ApiEventsRequest);
     // The server accepts application/json only. On the same origin a beacon carries it; to another origin that
     // needs a CORS preflight, which beacons do not make everywhere, so a keepalive fetch goes instead.
     if (endpoint.origin === window.location.origin) {

@@ -1,5 +1,6 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { STYLESHEETS } from '@docent/contract/stylesheets';
 import type { ResolvedOptions } from '../options';
 import { absolute, llmsFull, llmsIndex, markdownFileOf, pagesOf, type PageCopy } from './markdown';
 
@@ -115,6 +116,6 @@ async function copyWidgetStylesheets(outDir: string): Promise<void> {
   const dist = path.dirname(require.resolve('@docent/widget/dist/docent.css'));
   await mkdir(path.join(outDir, 'docent'), { recursive: true });
   await Promise.all(
-    ['docent.css', 'docent-chat.css', 'docent-dialog.css', 'docent-feedback.css'].map((name) => copyFile(path.join(dist, name), path.join(outDir, 'docent', name))),
+    STYLESHEETS.map((name) => copyFile(path.join(dist, name), path.join(outDir, 'docent', name))),
   );
 }

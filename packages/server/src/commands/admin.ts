@@ -50,7 +50,7 @@ export async function withStore<T>(command: string, db: string, create: boolean,
 
 export function projectIdArg(command: string, value: string | undefined, how: string): string {
   if (!value) throw new UsageError(`${command}: give the project id, such as ${how}`);
-  if (!PROJECT_ID.test(value)) throw new UsageError(`${command}: "${value}" is not a project id: ${PROJECT_ID_RULE}`);
+  if (!PROJECT_ID.test(value)) throw new UsageError(`${command}: "${value}" is not a project id: ${PROJECT_ID_RULE}, such as my-docs`);
   return value;
 }
 

@@ -58,7 +58,7 @@ export function parseServeArgs(args: string[]): ServeOptions {
   if (!existsSync(path.join(values.site, 'index.html'))) {
     throw new UsageError(`serve: ${values.site} has no index.html; build the site first or pass its output folder to --site`);
   }
-  if (!values.project || !PROJECT_ID.test(values.project)) throw new UsageError(`serve: --project must be a project id: ${PROJECT_ID_RULE}`);
+  if (!values.project || !PROJECT_ID.test(values.project)) throw new UsageError(`serve: --project must be a project id: ${PROJECT_ID_RULE}, such as my-docs`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`serve: --port must be a port number from 0 to 65535; got "${values.port}"`);
   let trustProxy: TrustProxy | undefined;

@@ -15,6 +15,7 @@ import { MAX_FILE_BYTES } from '../sources/uploads.js';
 import { ConflictError } from '../store/types.js';
 import { ADMIN_HELP, ADMIN_OPTIONS, existingProject, projectIdArg, secretsOf, withStore } from './admin.js';
 import { parseCommand } from './args.js';
+import { projectEndpoint, type ApiProblem, type ApiSource } from '@docent/contract/api';
 import { UsageError, type Io } from './usage.js';
 
 export const SOURCE_USAGE = new Map<string, string>([
@@ -270,11 +271,12 @@ async function uploadTo(server: { origin: string; key: string }, projectId: stri
   for (const file of files) form.append('files', new Blob([file.bytes], { type: file.contentType }), file.name);
   let response: Response;
   try {
-    response = await fetch(`${server.origin}/v1/projects/${encodeURIComponent(projectId)}/sources`, { method: 'POST', headers: { authorization: `Bearer ${server.key}` }, body: form });
+    response = await fetch(projectEndpoint(server.origin, projectId, '/sources'), { method: 'POST', headers: { authorization: `Bearer ${server.key}` }, body: form });
   } catch (error) {
     throw new Error(`source push: ${server.origin} cannot be reached: ${(error as Error).message}`);
   }
-  const body = (await response.json().catch(() => ({}))) as { id?: string; detail?: string };
+  // `Source` when it was added (201), `Problem` otherwise.
+  const body = (await response.json().catch(() => ({}))) as Partial<ApiSource> & Partial<ApiProblem>;
   if (response.status !== 201 || !body.id) throw new Error(`source push: the server answered ${response.status}: ${body.detail ?? 'no detail'}`);
   io.err(`Pushed ${files[0]?.name ?? 'the site'} to ${projectId} as the private source ${body.id}; the server syncs it now. docent source list, or listSources, shows when it is ready.\n`);
   io.out(json ? `${JSON.stringify(body, null, 2)}\n` : `${body.id}\n`);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { RateLimit } from '../serve/rateLimit.js';
-import { BUILT_IN_PLANS, type CustomPrompt, type Limits, type ProjectLimits, type WidgetSettings } from '../projects/types.js';
+import { BUILT_IN_PLANS, PROJECT_ID_RULE, type CustomPrompt, type Limits, type ProjectLimits, type WidgetSettings } from '../projects/types.js';
 import { checkDeclaredUploads, declaredSource, type ConfigContext, type SourceJson } from './declaredSources.js';
 import { parseDuration } from './duration.js';
 import type { ProjectDeclaration } from '../store/types.js';
@@ -109,7 +109,7 @@ function describe(error: ErrorObject, root = 'the top level'): string {
     return `${at} must be a duration such as "30s", "10m", "1h" or "1d"; got ${JSON.stringify(error.data)}`;
   }
   if (error.keyword === 'pattern' && at.endsWith('.id')) {
-    return `${at} must be a project id: 3 to 40 characters of a-z, 0-9 and -, starting with a letter or a digit; got ${JSON.stringify(error.data)}`;
+    return `${at} must be a project id: ${PROJECT_ID_RULE}; got ${JSON.stringify(error.data)}`;
   }
   if (error.keyword === 'minimum' || (error.keyword === 'type' && params.type === 'integer')) {
     return `${at} must be a whole number of 1 or more; got ${JSON.stringify(error.data)}`;

@@ -65,8 +65,7 @@ export interface Project extends ProjectSettings {
   updatedAt: string;
 }
 
-/** 3 to 40 characters of a-z, 0-9 and -, starting with a letter or a digit. */
-export const PROJECT_ID = /^[a-z0-9][a-z0-9-]{2,39}$/;
-export const PROJECT_ID_RULE = '3 to 40 characters of a-z, 0-9 and -, starting with a letter or a digit, such as my-docs';
+/** The project-id rule is the contract's, shared with the widget and the plugin. */
+export { PROJECT_ID, PROJECT_ID_RULE } from '@docent/contract/projectId';
 
 export const BUILT_IN_PLANS: readonly string[] = ['free', 'team', 'unlimited'];

@@ -1,5 +1,6 @@
 /** `getProject` and `searchProject`: a project's public settings, and ranked sections for a query, one by one and by page. */
-import { defaultOptions } from '@docent/widget/attributes';
+import type { ApiProject } from '@docent/contract/api';
+import { defaultOptions } from '@docent/contract/attributes';
 import type { FastifyInstance } from 'fastify';
 import { limitsOf } from '../app/limits.js';
 import type { Services } from '../app/services.js';
@@ -48,7 +49,7 @@ export function projectRoutes(app: FastifyInstance, services: Services): void {
         document_count: content.pages,
         section_count: content.sections,
         last_synced_at: content.indexedAt?.toISOString() ?? null,
-      };
+      } satisfies ApiProject;
     },
   });
 

@@ -5,7 +5,8 @@
  * browser asks not to be tracked (Do Not Track, Global Privacy Control). Sending never fails in front of the
  * reader: analytics that cannot be recorded are dropped.
  */
-import type { Tab } from '../attributes/model.js';
+import { MAX_EVENTS_PER_REQUEST, type ApiEventsRequest } from '@docent/contract/api';
+import type { Tab } from '@docent/contract/attributes/model';
 import { watchPageVisibility, type PageVisibilityCallbacks } from './pageHide.js';
 import { realTimers, type TimerHandle, type Timers } from './timers.js';
 
@@ -18,8 +19,7 @@ export type WidgetEvent =
 /** `Event` of the contract: the widget's event, where and when it happened. */
 export type RecordedEvent = WidgetEvent & { readonly url: string; readonly timestamp: string };
 
-/** `EventsRequest`'s `maxItems`: a larger batch would be refused whole. */
-export const MAX_EVENTS_PER_REQUEST = 50;
+export { MAX_EVENTS_PER_REQUEST };
 /** How long the first queued event waits for others to join it. */
 export const FLUSH_DELAY_MS = 5000;
 /** `Event.url`'s `maxLength`. */
@@ -88,7 +88,7 @@ export function createEventQueue({
     while (queued.length > 0) {
       const batch = queued.slice(0, MAX_EVENTS_PER_REQUEST);
       queued = queued.slice(MAX_EVENTS_PER_REQUEST);
-      send(endpoint, JSON.stringify({ events: batch }));
+      send(endpoint, JSON.stringify({ events: batch } satisfies ApiEventsRequest));
     }
   };
 

@@ -1,4 +1,4 @@
-import type { WidgetOptions } from '../attributes.js';
+import type { WidgetOptions } from '@docent/contract/attributes';
 import { createRemoteSource } from './remoteSource.js';
 import { createStaticSource } from './staticSource.js';
 import type { DataSource } from './types.js';

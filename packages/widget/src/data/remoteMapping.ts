@@ -1,54 +1,14 @@
 /**
- * Connected mode: the REST API's shapes (packages/server/openapi.yaml) turned into the shapes the UI renders.
+ * Connected mode: the REST API's shapes (`@docent/contract/api`, as openapi.yaml defines them) turned into the shapes
+ * the UI renders.
  * Everything the server sends is checked before use, and its text only ever reaches the screen as text. The search's
  * headings and snippets come marked by the server's engine, as in static mode: they are taken only when they hold
  * nothing but escaped text and `<mark>` tags, which `Highlighted` renders as text.
  */
+import type { ApiAnswer, ApiAnswerSources, ApiCitation, ApiSearchPage, ApiSearchPageSection } from '@docent/contract/api';
 import { STRINGS } from '../strings.js';
 import { ReaderFacingError } from './errors.js';
 import type { Answer, AnswerStart, Citation, PageHit, PageLink, SectionHit } from './types.js';
-
-/** `SearchPageSection` of the contract. */
-export interface ApiSearchSection {
-  readonly url: string;
-  readonly heading: string | null;
-  readonly heading_html: string | null;
-  readonly breadcrumb: readonly string[];
-  readonly snippet_html: string;
-  readonly score: number;
-}
-
-/** `SearchPage` of the contract. */
-export interface ApiSearchPage {
-  readonly url: string;
-  readonly title: string;
-  readonly score: number;
-  readonly sections: readonly ApiSearchSection[];
-}
-
-/** `Citation` of the contract. */
-export interface ApiCitation {
-  readonly number: number;
-  readonly title: string;
-  readonly url: string;
-  readonly snippet: string;
-}
-
-/** `Answer` of the contract (the JSON response, and the data of the `done` event). */
-export interface ApiAnswer {
-  readonly conversation_id: string;
-  readonly message_id: string;
-  readonly answer: string;
-  readonly answered: boolean;
-  readonly citations: readonly ApiCitation[];
-}
-
-/** The data of the `sources` event. */
-export interface ApiSources {
-  readonly conversation_id: string;
-  readonly message_id: string;
-  readonly citations: readonly ApiCitation[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Checks: a response that does not have the contract's shape is refused, never half-rendered.
@@ -67,7 +27,7 @@ const ESCAPED_TEXT = '(?:[^<>&]|&(?:amp|lt|gt|quot|#39);)';
 const MARKED_HTML = new RegExp(`^(?:${ESCAPED_TEXT}|<mark>${ESCAPED_TEXT}+</mark>)*$`);
 const isMarkedHtml = (value: unknown): value is string => isString(value) && MARKED_HTML.test(value);
 
-function isSearchSection(value: unknown): value is ApiSearchSection {
+function isSearchSection(value: unknown): value is ApiSearchPageSection {
   return (
     isObject(value) &&
     isString(value.url) &&
@@ -100,7 +60,7 @@ export function readSearchPages(body: unknown): ApiSearchPage[] {
   return body.pages;
 }
 
-export function readSources(data: unknown): ApiSources {
+export function readSources(data: unknown): ApiAnswerSources {
   if (!isObject(data) || !isString(data.conversation_id) || !isString(data.message_id)) throw unreadable();
   if (!Array.isArray(data.citations) || !data.citations.every(isCitation)) throw unreadable();
   return { conversation_id: data.conversation_id, message_id: data.message_id, citations: data.citations };
@@ -121,7 +81,7 @@ export function readDelta(data: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Search results: the pages as the server's engine groups and marks them, the shape static mode gets from the engine.
 
-function toSectionHit(section: ApiSearchSection): SectionHit {
+function toSectionHit(section: ApiSearchPageSection): SectionHit {
   return {
     url: section.url,
     heading: section.heading ?? '',
@@ -157,7 +117,7 @@ export function toCitation(citation: ApiCitation): Citation {
   return { number: citation.number, url: citation.url, sectionUrl: sectionUrlOf(citation.url), title: citation.title, breadcrumb: [citation.title] };
 }
 
-export function toAnswerStart(sources: ApiSources): AnswerStart {
+export function toAnswerStart(sources: ApiAnswerSources): AnswerStart {
   return { conversationId: sources.conversation_id, messageId: sources.message_id, citations: sources.citations.map(toCitation) };
 }
 

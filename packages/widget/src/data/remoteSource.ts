@@ -4,6 +4,7 @@
  * The project's widget settings (`getProject`) and the analytics events (`recordEvents`) go through here too.
  * No cookies are sent (`credentials: 'omit'`), and nothing but the API is called.
  */
+import { projectEndpoint, type ApiFeedbackRequest, type ApiMessageRequest, type ApiSearchQuery } from '@docent/contract/api';
 import { STRINGS } from '../strings.js';
 import { isAbortError, ReaderFacingError } from './errors.js';
 import { eventQueueFor } from './eventQueue.js';
@@ -150,7 +151,7 @@ export function forgetServerSettings(): void {
 }
 
 export function createRemoteSource(apiUrl: string, project: string, options: RemoteSourceOptions = {}): DataSource {
-  const base = `${apiUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(project)}`;
+  const base = projectEndpoint(apiUrl, project);
   const fetcher: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const idleTimeoutMs = options.idleTimeoutMs ?? ANSWER_IDLE_TIMEOUT_MS;
 
@@ -239,8 +240,13 @@ export function createRemoteSource(apiUrl: string, project: string, options: Rem
       if (text === '') return [];
       const limit = Math.max(1, Math.floor(searchOptions.limit ?? 8));
       // The server groups by page and marks the query's words, as the engine does in static mode.
-      const params = new URLSearchParams({ q: text, limit: String(Math.min(MAX_API_LIMIT, limit)), per_page: String(SECTIONS_PER_PAGE) });
-      if (searchOptions.pathPrefix) params.set('path', searchOptions.pathPrefix.slice(0, MAX_PATH_LENGTH));
+      const parameters: ApiSearchQuery = {
+        q: text,
+        limit: Math.min(MAX_API_LIMIT, limit),
+        per_page: SECTIONS_PER_PAGE,
+        ...(searchOptions.pathPrefix ? { path: searchOptions.pathPrefix.slice(0, MAX_PATH_LENGTH) } : {}),
+      };
+      const params = new URLSearchParams(Object.entries(parameters).map(([name, value]) => [name, String(value)]));
       const response = await request(`/search?${params}`, { headers: { accept: 'application/json' }, signal: searchOptions.signal });
       return readSearchPages(await readJson(response)).map(toPageHit);
     },
@@ -253,7 +259,7 @@ export function createRemoteSource(apiUrl: string, project: string, options: Rem
         const response = await request('/messages', {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-          body: JSON.stringify({ question: text, ...(ask.conversationId ? { conversation_id: ask.conversationId } : {}) }),
+          body: JSON.stringify({ question: text, ...(ask.conversationId ? { conversation_id: ask.conversationId } : {}) } satisfies ApiMessageRequest),
           signal: alive.signal,
         });
         alive.poke();
@@ -272,14 +278,14 @@ export function createRemoteSource(apiUrl: string, project: string, options: Rem
     },
 
     async sendFeedback({ target, rating, comment }: Feedback): Promise<string> {
-      const apiTarget =
+      const apiTarget: ApiFeedbackRequest['target'] =
         target.type === 'answer'
           ? { type: 'answer', message_id: target.messageId, ...(target.url && target.url.length <= MAX_FEEDBACK_URL_LENGTH ? { url: target.url } : {}) }
           : { type: 'page', url: target.url };
       const response = await request('/feedback', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ target: apiTarget, rating, ...(comment ? { comment } : {}) }),
+        body: JSON.stringify({ target: apiTarget, rating, ...(comment ? { comment } : {}) } satisfies ApiFeedbackRequest),
       });
       const receipt = await readJson(response);
       const id = typeof receipt === 'object' && receipt !== null ? (receipt as { id?: unknown }).id : undefined;

@@ -6,9 +6,10 @@
  * default its warning names). Each server value passes the check of the attribute of the same
  * name; a bad one is dropped with one warning naming the setting, and the default stays.
  */
-import { attributeFor, type ElementKind, type OptionName, type WidgetOptions } from '../attributes.js';
-import { show } from '../attributes/parse.js';
-import type { AttributeRule, Check } from '../attributes/model.js';
+import type { ApiWidgetSettings } from '@docent/contract/api';
+import { attributeFor, type ElementKind, type OptionName, type WidgetOptions } from '@docent/contract/attributes';
+import { show } from '@docent/contract/attributes/parse';
+import type { AttributeRule, Check } from '@docent/contract/attributes/model';
 
 /** `WidgetSettings` of the contract: each setting and the option it sets (its attribute is the kebab-case name). */
 export const SERVER_SETTINGS = {
@@ -25,7 +26,7 @@ export const SERVER_SETTINGS = {
   hide_branding: 'hideBranding',
   assistant_name: 'assistantName',
   assistant_avatar: 'assistantAvatar',
-} as const satisfies Record<string, OptionName>;
+} as const satisfies Record<keyof ApiWidgetSettings, OptionName>;
 
 export type ServerSettingName = keyof typeof SERVER_SETTINGS;
 export type ServerSettingProp = (typeof SERVER_SETTINGS)[ServerSettingName];

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import type { Tab, WidgetOptions } from '../attributes.js';
+import type { Tab, WidgetOptions } from '@docent/contract/attributes';
 import { STRINGS } from '../strings.js';
 import type { AssistantHost } from './api.js';
 import { AskTab } from './ask/AskTab.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { useId, useRef, type ReactNode } from 'react';
-import type { WidgetOptions } from '../attributes.js';
+import type { WidgetOptions } from '@docent/contract/attributes';
 import type { AssistantHost } from './api.js';
 import { AskTab } from './ask/AskTab.js';
 import { Footer } from './shared/Footer.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { KeyboardEvent, ReactNode } from 'react';
-import type { Tab } from '../attributes.js';
+import type { Tab } from '@docent/contract/attributes';
 import { STRINGS } from '../strings.js';
 
 interface TabsProps {

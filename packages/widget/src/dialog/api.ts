@@ -2,8 +2,8 @@
  * The contract between the tiny element module and the lazily loaded dialog chunk. Types only: importing this
  * file costs the button nothing.
  */
-import type { ElementKind, Tab } from '../attributes/model.js';
-import type { Warner } from '../attributes/parse.js';
+import type { ElementKind, Tab } from '@docent/contract/attributes/model';
+import type { Warner } from '@docent/contract/attributes/parse';
 import type { DispatchDocentEvent } from '../events.js';
 
 export interface OpenRequest {

@@ -4,7 +4,7 @@
  * attributes left (data/serverSettings.ts). The first render never waits for the server: the settings are asked
  * for when the dialog code loads (on hover, focus or shortcut), so they are usually in before the dialog opens.
  */
-import { parseAttributes, type WidgetOptions } from '../attributes.js';
+import { parseAttributes, type WidgetOptions } from '@docent/contract/attributes';
 import { sourceFor } from '../data/index.js';
 import { withServerSettings, type ServerSettings } from '../data/serverSettings.js';
 import type { AssistantHost } from './api.js';

@@ -5,7 +5,7 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { parseAttributes } from '../attributes.js';
+import { parseAttributes } from '@docent/contract/attributes';
 import { sourceFor } from '../data/index.js';
 import type { AssistantHost, DialogHandle, DialogModule, OpenRequest, PanelHandle } from './api.js';
 import { AssistantDialog, type DialogRequest } from './AssistantDialog.js';

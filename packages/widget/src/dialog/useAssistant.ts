@@ -3,7 +3,7 @@
  * `docent:*` events and the live region. Components get state and intent-named actions, nothing else.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { Tab, WidgetOptions } from '../attributes.js';
+import type { Tab, WidgetOptions } from '@docent/contract/attributes';
 import { sourceFor } from '../data/index.js';
 import type { DataSource } from '../data/types.js';
 import { createMemory, type Memory } from '../state/persistence.js';

@@ -5,7 +5,7 @@
  * nothing is recorded.
  */
 import { useEffect, useMemo } from 'react';
-import type { Tab } from '../attributes/model.js';
+import type { Tab } from '@docent/contract/attributes/model';
 import { MAX_PROPERTY_LENGTH } from '../data/eventQueue.js';
 import { watchPageVisibility } from '../data/pageHide.js';
 import type { DataSource } from '../data/types.js';

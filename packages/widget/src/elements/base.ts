@@ -3,9 +3,9 @@
  * in it, options parsed from the element's own rows of the attribute table (one warning per attribute), the color
  * scheme kept in sync with the page, the label taken from the element's text, and the `docent:*` events.
  */
-import { THEME_ROW } from '../attributes/buttonRows.js';
-import type { AttributeRule, ElementKind, ElementOptions } from '../attributes/model.js';
-import { createWarner, parseRows, type Warner } from '../attributes/parse.js';
+import { THEME_ROW } from '@docent/contract/attributes/buttonRows';
+import type { AttributeRule, ElementKind, ElementOptions } from '@docent/contract/attributes/model';
+import { createWarner, parseRows, type Warner } from '@docent/contract/attributes/parse';
 import type { AssistantHost } from '../dialog/api.js';
 import { dispatchDocentEvent, type DocentEventDetails, type DocentEventName } from '../events.js';
 import { stylesheetUrl, type StylesheetName } from '../stylesheet.js';

@@ -1,5 +1,5 @@
-import { CHAT_ROWS } from '../attributes/chatRows.js';
-import type { AttributeRule, ElementOptions } from '../attributes/model.js';
+import { CHAT_ROWS } from '@docent/contract/attributes/chatRows';
+import type { AttributeRule, ElementOptions } from '@docent/contract/attributes/model';
 import type { PanelHandle } from '../dialog/api.js';
 import type { StylesheetName } from '../stylesheet.js';
 import { ELEMENT_STRINGS } from '../elementStrings.js';

@@ -1,5 +1,5 @@
-import { CHAT_BUTTON_ROWS } from '../attributes/chatRows.js';
-import type { AttributeRule, ElementOptions } from '../attributes/model.js';
+import { CHAT_BUTTON_ROWS } from '@docent/contract/attributes/chatRows';
+import type { AttributeRule, ElementOptions } from '@docent/contract/attributes/model';
 import type { StylesheetName } from '../stylesheet.js';
 import { ELEMENT_STRINGS } from '../elementStrings.js';
 import { currentScheme } from '../theme.js';

@@ -3,7 +3,7 @@
  * Only the button is here. Opening, closing and the events they send are the dialog chunk's (`controlButton`),
  * imported on first hover, focus, touch, click or shortcut, never before.
  */
-import type { ElementOptions, Tab } from '../attributes/model.js';
+import type { ElementOptions, Tab } from '@docent/contract/attributes/model';
 import type { ButtonController, ButtonHost } from '../dialog/api.js';
 import type { Shortcut } from '../shortcut.js';
 import { DocentElement } from './base.js';

@@ -4,7 +4,7 @@
  * the dialog chunk on first use of a button or when the chat panel nears the viewport, the feedback chunk when a
  * `<docent-feedback>` connects.
  */
-import { ELEMENT_TAGS } from '../attributes/model.js';
+import { ELEMENT_TAGS } from '@docent/contract/attributes/model';
 import { DocentChat } from './chat.js';
 import { DocentChatButton } from './chatButton.js';
 import { DocentFeedback } from './feedback.js';

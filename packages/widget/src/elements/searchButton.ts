@@ -1,6 +1,6 @@
 import { ariaKeyShortcuts, isApplePlatform, parseShortcut, shortcutHint, type Shortcut } from '../shortcut.js';
-import { SEARCH_BUTTON_ROWS } from '../attributes/buttonRows.js';
-import type { AttributeRule, ElementOptions } from '../attributes/model.js';
+import { SEARCH_BUTTON_ROWS } from '@docent/contract/attributes/buttonRows';
+import type { AttributeRule, ElementOptions } from '@docent/contract/attributes/model';
 import { ELEMENT_STRINGS } from '../elementStrings.js';
 import { DialogHostElement } from './dialogHost.js';
 import { element, icon } from './dom.js';

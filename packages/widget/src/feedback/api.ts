@@ -2,7 +2,7 @@
  * The contract between `<docent-feedback>` (in the element module) and its lazily loaded chunk. Types only:
  * importing this file costs the element module nothing.
  */
-import type { Warner } from '../attributes/parse.js';
+import type { Warner } from '@docent/contract/attributes/parse';
 import type { DispatchDocentEvent } from '../events.js';
 
 export interface FeedbackHost {

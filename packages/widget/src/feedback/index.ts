@@ -3,9 +3,9 @@
  * it carries no dialog code. It parses the element's feedback attributes, renders the block or the single thumb,
  * dispatches `docent:feedback` once a rating is recorded and, in connected mode, records it on the server first.
  */
-import { FEEDBACK_ROWS } from '../attributes/feedbackRows.js';
-import type { AttributeRule, FeedbackOptionName, FeedbackOptions } from '../attributes/model.js';
-import { parseRows } from '../attributes/parse.js';
+import { FEEDBACK_ROWS } from '@docent/contract/attributes/feedbackRows';
+import type { AttributeRule, FeedbackOptionName, FeedbackOptions } from '@docent/contract/attributes/model';
+import { parseRows } from '@docent/contract/attributes/parse';
 import { FEEDBACK_STRINGS as STRINGS } from '../feedbackStrings.js';
 import type { FeedbackHandle, FeedbackHost } from './api.js';
 import { feedbackDetail, feedbackReducer, initialFeedbackState, pageUrlOf, startsSending, type FeedbackAction, type FeedbackState } from './model.js';

@@ -2,6 +2,7 @@
  * Connected mode: `sendFeedback` (`POST {api-url}/v1/projects/{project}/feedback`, openapi.yaml). No cookies, no
  * credentials, no visitor id: only the page URL, the rating and the comment the reader typed.
  */
+import { projectEndpoint, type ApiFeedbackRequest } from '@docent/contract/api';
 import { FEEDBACK_STRINGS as STRINGS } from '../feedbackStrings.js';
 import type { PageFeedbackDetail } from './model.js';
 
@@ -16,7 +17,7 @@ export class FeedbackError extends Error {
 }
 
 export function feedbackEndpoint(apiUrl: string, project: string): string {
-  return `${apiUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(project)}/feedback`;
+  return projectEndpoint(apiUrl, project, '/feedback');
 }
 
 /** Sends one rating; resolves when the server accepted it, rejects with a `FeedbackError` otherwise. */
@@ -35,7 +36,7 @@ export async function sendFeedback(
     response = await fetcher(feedbackEndpoint(apiUrl, project), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, application/problem+json' },
-      body: JSON.stringify(detail),
+      body: JSON.stringify(detail satisfies ApiFeedbackRequest),
       credentials: 'omit',
       mode: 'cors',
       signal: controller.signal,

@@ -9,9 +9,9 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { attributeNameOf, toAttributeValue } from '../attributes/attributeText.js';
-import type { ELEMENT_TAGS, ElementKind, Tab } from '../attributes/model.js';
-import type { WidgetProps } from '../attributes.js';
+import { attributeNameOf, toAttributeValue } from '@docent/contract/attributes/attributeText';
+import type { ELEMENT_TAGS, ElementKind, Tab } from '@docent/contract/attributes/model';
+import type { WidgetProps } from '@docent/contract/attributes';
 
 /** Methods of the search and chat buttons, through a React ref. */
 export interface DocentElementHandle {

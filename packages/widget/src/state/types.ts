@@ -1,4 +1,4 @@
-import type { Tab } from '../attributes.js';
+import type { Tab } from '@docent/contract/attributes';
 import type { Answer, AnswerStart, Citation, PageHit, Rating } from '../data/types.js';
 
 /** Which part of the assistant is showing. The embedded panel is always on `ask`. */

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import type { WidgetOptions } from '../../attributes.js';
+import type { WidgetOptions } from '@docent/contract/attributes';
 import { Markdown } from '../../markdown/render.js';
 import { isAnswering } from '../../state/reducer.js';
 import type { AssistantMessage, AssistantState } from '../../state/types.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { ReactNode } from 'react';
-import type { Filter } from '../../attributes.js';
+import type { Filter } from '@docent/contract/attributes';
 import { STRINGS } from '../../strings.js';
 
 interface FilterChipsProps {

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { useCallback, useId, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import type { WidgetOptions } from '../../attributes.js';
+import type { WidgetOptions } from '@docent/contract/attributes';
 import { listOptions, searchScreen } from '../../state/reducer.js';
 import type { AssistantState } from '../../state/types.js';
 import { STRINGS } from '../../strings.js';

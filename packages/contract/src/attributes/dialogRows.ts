@@ -5,7 +5,7 @@
 import { enumeration } from './elementTypes.js';
 import { FEEDBACK_ROWS } from './feedbackRows.js';
 import { BUTTON_ELEMENTS, DIALOG_ELEMENTS, type AttributeRows, type ElementOptionName, type OptionName } from './model.js';
-import { ANSWER_THRESHOLD } from '@docent/engine';
+import { ANSWER_THRESHOLD } from '../answerThreshold.js';
 import { boolean, filterArray, markdown, share, stringArray, text, url } from './dialogTypes.js';
 
 export const DIALOG_ROWS: AttributeRows<Exclude<OptionName, ElementOptionName>> = {

@@ -1,7 +1,6 @@
 /** Value types only the dialog rows use: they load with the dialog. */
+import { PROJECT_ID, PROJECT_ID_RULE } from '../projectId.js';
 import type { Check, Filter, ValueType } from './model.js';
-
-const PROJECT_ID = /^[a-z0-9][a-z0-9-]{2,39}$/;
 
 function isHttpUrl(value: string, absoluteOnly: boolean): boolean {
   if (value === '' || /[\s<>"]/.test(value)) return false;
@@ -30,7 +29,7 @@ export const projectId: ValueType = {
     const id = trimmed(value);
     return id !== undefined && PROJECT_ID.test(id) ? { ok: true, value: id } : { ok: false };
   },
-  allowed: () => '3 to 40 characters of a-z, 0-9 and -, starting with a letter or a digit',
+  allowed: () => PROJECT_ID_RULE,
 };
 
 export const url: ValueType = {
@@ -74,12 +73,13 @@ export const filterArray: ValueType = {
     for (const item of value as unknown[]) {
       if (typeof item !== 'object' || item === null) return { ok: false };
       const { label, path } = item as Record<string, unknown>;
-      if (typeof label !== 'string' || typeof path !== 'string' || label.trim() === '' || path.trim() === '') return { ok: false };
+      // A chip keeps the results whose URL path starts with `path`, so it starts with / (openapi.yaml's SearchFilter).
+      if (typeof label !== 'string' || typeof path !== 'string' || label.trim() === '' || !path.trim().startsWith('/')) return { ok: false };
       filters.push({ label: label.trim(), path: path.trim() });
     }
     return { ok: true, value: filters };
   },
-  allowed: () => 'a JSON array of {"label", "path"} objects, such as [{"label": "Guides", "path": "/guides/"}]',
+  allowed: () => 'a JSON array of {"label", "path"} objects whose path starts with /, such as [{"label": "Guides", "path": "/guides/"}]',
 };
 
 export const text: ValueType = {

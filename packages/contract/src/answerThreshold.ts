@@ -1,5 +1,5 @@
-// A module of its own, without imports, so the widget's attribute table can read the default without bundling
-// the engine.
+// The default of the widget's `answer-threshold` and the engine's: a module without imports, so the attribute
+// table reads it without the engine, and the engine (which re-exports it) reads it without the table.
 
 /**
  * The confidence an answer needs (0–1): below it the assistant declines and lists the closest pages. The confidence
