@@ -4,7 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { answer, answerAsync, contentHash, IndexLoadError, loadIndex, search, searchAsync, splitIndex } from '../src/index.js';
+import { indexDirectory } from '../src/node/index.js';
 import { fixtureIndex } from './helpers.js';
 
 const QUERIES = ['webhooks', 'dark mod', 'retried', 'acme.config.json', 'install the package', 'drak', 'troubleshooting support'];
@@ -49,6 +53,24 @@ describe('an index in parts', () => {
     fetched.length = 0;
     await searchAsync(fresh, 'webhooks');
     assert.ok(fetched.length < split.parts.length, `one query loads some parts, not all (${fetched.length} of ${split.parts.length})`);
+  });
+
+  it('answers on a fresh index when one page has more matching sections than the answer ranks', async () => {
+    // A reference page of many entries, as Sphinx writes them: the search shows its opening section, whose URL is the
+    // page's own, and the question matches more of its sections than the 40 the answer reads first.
+    const dir = mkdtempSync(join(tmpdir(), 'docent-parts-'));
+    try {
+      const entries = Array.from({ length: 60 }, (_, entry) => `<h2 id="entry-${entry}">Entry ${entry}</h2><p>The objects of entry ${entry} have a list with links.</p>`);
+      writeFileSync(join(dir, 'index.html'), `<title>Paginator</title><main><h1>Paginator</h1><p>Paginate a list of objects with next and previous links.</p>${entries.join('')}</main>`);
+      const whole = await indexDirectory(dir);
+      const split = splitIndex(whole, { sectionsPerPart: 4 });
+      const files = new Map(split.parts.map((part) => [part.path, part.content]));
+      const question = 'paginate a list of objects with next/previous links';
+      const fresh = loadIndex(split.manifest, { fetchPart: async (path) => files.get(path)! });
+      assert.deepEqual(await answerAsync(fresh, question), answer(whole, question));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says to use searchAsync when a sync search needs a part that is not loaded', async () => {
