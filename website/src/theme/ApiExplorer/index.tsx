@@ -3,8 +3,8 @@ import type OriginalApiExplorer from '@theme-original/ApiExplorer';
 import { whenNear } from '@site/src/nearViewport';
 
 /**
- * The request explorer of the API pages ("Send API Request", code samples) is about 0.5 MiB of gzipped script
- * (1.6 MiB before patches/dedupe-explorer-deps folded its duplicate dependencies), with Prism for its samples.
+ * The request explorer of the API pages ("Send API Request", code samples) is about 0.5 MiB of gzipped script, with
+ * Prism for its samples (patches/dedupe-explorer-deps keeps its dependencies to one copy each).
  * The theme loads it before the page becomes interactive; here it loads in its own chunk, and only once the
  * reader may use it: when its place comes near the viewport (at once on a wide screen, where it sits beside the
  * text; after scrolling on a phone, where it comes after the text) or when the pointer goes over it.
