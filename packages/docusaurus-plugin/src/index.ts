@@ -35,7 +35,8 @@ export default function pluginDocent(context: LoadContext, options: ResolvedOpti
       return path.resolve(__dirname, '../src/theme');
     },
     getClientModules() {
-      return pageViews ? [pageViews.file] : [];
+      // The widget takes the site's primary colour and fonts (the file says how the site's own values still win).
+      return [path.resolve(__dirname, './client/siteLook.css'), ...(pageViews ? [pageViews.file] : [])];
     },
     async loadContent() {
       if (pageViews) {

@@ -95,6 +95,24 @@ describe('writeArtifacts', () => {
     }
   });
 
+  it('writes an index whose links carry the site’s baseUrl, so results open the right pages under /docs/', async () => {
+    const { writeArtifacts } = (await import('../lib/server/postBuild.js')) as typeof import('../src/server/postBuild');
+    const { normalizeOptions } = await import('../src/options');
+    const { loadIndex, searchAsync } = await import('@docent/engine');
+    const outDir = await mkdtemp(path.join(tmpdir(), 'docent-base-'));
+    try {
+      await mkdir(path.join(outDir, 'guide'), { recursive: true });
+      await writeFile(path.join(outDir, 'guide', 'setup.html'), '<!doctype html><html><head><title>Setup</title></head><body><main><h1>Setup</h1><p>Install the zebrafish package.</p></main></body></html>');
+      await writeArtifacts({ outDir, baseUrl: '/docs/', site: { title: 'T', tagline: '', url: 'https://example.com' } }, normalizeOptions({ project: 'docent-docs' }));
+      const index = loadIndex(await readFile(path.join(outDir, 'docent-index.json'), 'utf8'));
+      assert.equal((await searchAsync(index, 'zebrafish'))[0]?.pageUrl, '/docs/guide/setup');
+      // The Markdown copy stays where the page's HTML is in the build folder, which has no baseUrl.
+      assert.match(await readFile(path.join(outDir, 'guide', 'setup.md'), 'utf8'), /zebrafish/);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+
   it('writes each page’s Markdown copy from its HTML, code lines and tables kept, and llms-full.txt from the copies', async () => {
     const { writeArtifacts } = (await import('../lib/server/postBuild.js')) as typeof import('../src/server/postBuild');
     const { normalizeOptions } = await import('../src/options');
