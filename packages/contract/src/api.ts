@@ -2,8 +2,9 @@
  * The request and response shapes of the REST operations that Docent's own clients call (the widget's connected
  * mode, the `docent` CLI, the Docusaurus plugin's analytics script), as packages/server/openapi.yaml defines them:
  * each type is named after its schema there. The server checks requests against that file; these types let the
- * clients write and read the same shapes. Types only, but for `projectEndpoint`.
+ * clients write and read the same shapes. Types only, but for `projectEndpoint` and the widget settings' names.
  */
+import type { OptionName } from './attributes/model.js';
 
 /** `Problem` (RFC 9457): the body of every error response, and the data of a stream's `error` event. */
 export interface ApiProblem {
@@ -36,6 +37,27 @@ export interface ApiWidgetSettings {
   readonly assistant_name: string;
   readonly assistant_avatar: string | null;
 }
+
+/**
+ * Each widget setting and the widget option it sets (its attribute is the option's kebab-case name): the server
+ * answers the option's default for a setting a project leaves unset, and the widget checks each setting as that
+ * attribute.
+ */
+export const WIDGET_SETTING_OPTIONS = {
+  header_title: 'headerTitle',
+  placeholder: 'placeholder',
+  initial_message: 'initialMessage',
+  suggested_questions: 'suggestedQuestions',
+  suggested_questions_title: 'suggestedQuestionsTitle',
+  footer_text: 'footerText',
+  consent_text: 'consentText',
+  filters: 'filters',
+  hide_sources: 'hideSources',
+  hide_feedback: 'hideFeedback',
+  hide_branding: 'hideBranding',
+  assistant_name: 'assistantName',
+  assistant_avatar: 'assistantAvatar',
+} as const satisfies Record<keyof ApiWidgetSettings, OptionName>;
 
 /** `Project`: `getProject`'s response. */
 export interface ApiProject {

@@ -16,7 +16,7 @@ export interface DocentWidget {
  */
 export function useDocentWidget(): DocentWidget {
   const settings = usePluginData('docusaurus-plugin-docent') as ClientSettings;
-  // The widget's stylesheets (docent.css, docent-chat.css, docent-dialog.css, docent-feedback.css) are copied to /docent/ after the build.
+  // The widget's stylesheets (STYLESHEETS in @docent/contract/stylesheets) are copied to /docent/ after the build.
   setStylesheetUrl(useBaseUrl('/docent/docent.css'));
   const indexUrl = useBaseUrl(settings.indexUrl);
   return { props: { ...settings.widget, indexUrl }, chatButton: settings.chatButton, pageFeedback: settings.pageFeedback };

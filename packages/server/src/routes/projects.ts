@@ -1,5 +1,5 @@
 /** `getProject` and `searchProject`: a project's public settings, and ranked sections for a query, one by one and by page. */
-import type { ApiProject } from '@docent/contract/api';
+import { WIDGET_SETTING_OPTIONS, type ApiProject } from '@docent/contract/api';
 import { defaultOptions } from '@docent/contract/attributes';
 import type { FastifyInstance } from 'fastify';
 import { limitsOf } from '../app/limits.js';
@@ -11,22 +11,13 @@ import { contractRoute } from './route.js';
 /** Every widget setting: the project's own where it has one, the widget's default otherwise. */
 export function widgetSettings(own: WidgetSettings): Required<WidgetSettings> {
   const widget = defaultOptions('search-button');
-  return {
-    header_title: widget.headerTitle,
-    placeholder: widget.placeholder,
-    initial_message: widget.initialMessage ?? null,
-    suggested_questions: [...widget.suggestedQuestions],
-    suggested_questions_title: widget.suggestedQuestionsTitle,
-    footer_text: widget.footerText,
-    consent_text: widget.consentText ?? null,
-    filters: [...widget.filters],
-    hide_sources: widget.hideSources,
-    hide_feedback: widget.hideFeedback,
-    hide_branding: widget.hideBranding,
-    assistant_name: widget.assistantName,
-    assistant_avatar: widget.assistantAvatar ?? null,
-    ...own,
-  };
+  const defaults: Record<string, unknown> = {};
+  for (const [setting, option] of Object.entries(WIDGET_SETTING_OPTIONS)) {
+    const value: unknown = widget[option];
+    // `null` is the contract's "none" (initial message, consent text, avatar); lists are copied, never shared.
+    defaults[setting] = value === undefined ? null : Array.isArray(value) ? [...(value as unknown[])] : value;
+  }
+  return { ...(defaults as Required<WidgetSettings>), ...own };
 }
 
 export function projectRoutes(app: FastifyInstance, services: Services): void {

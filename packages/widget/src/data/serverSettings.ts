@@ -6,27 +6,13 @@
  * default its warning names). Each server value passes the check of the attribute of the same
  * name; a bad one is dropped with one warning naming the setting, and the default stays.
  */
-import type { ApiWidgetSettings } from '@docent/contract/api';
+import { WIDGET_SETTING_OPTIONS } from '@docent/contract/api';
 import { attributeFor, type ElementKind, type OptionName, type WidgetOptions } from '@docent/contract/attributes';
 import { show } from '@docent/contract/attributes/parse';
 import type { AttributeRule, Check } from '@docent/contract/attributes/model';
 
-/** `WidgetSettings` of the contract: each setting and the option it sets (its attribute is the kebab-case name). */
-export const SERVER_SETTINGS = {
-  header_title: 'headerTitle',
-  placeholder: 'placeholder',
-  initial_message: 'initialMessage',
-  suggested_questions: 'suggestedQuestions',
-  suggested_questions_title: 'suggestedQuestionsTitle',
-  footer_text: 'footerText',
-  consent_text: 'consentText',
-  filters: 'filters',
-  hide_sources: 'hideSources',
-  hide_feedback: 'hideFeedback',
-  hide_branding: 'hideBranding',
-  assistant_name: 'assistantName',
-  assistant_avatar: 'assistantAvatar',
-} as const satisfies Record<keyof ApiWidgetSettings, OptionName>;
+/** `WidgetSettings` of the contract: each setting and the option it sets. */
+export const SERVER_SETTINGS = WIDGET_SETTING_OPTIONS;
 
 export type ServerSettingName = keyof typeof SERVER_SETTINGS;
 export type ServerSettingProp = (typeof SERVER_SETTINGS)[ServerSettingName];
