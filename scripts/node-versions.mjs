@@ -46,7 +46,7 @@ async function step(command, args, options, fix) {
 }
 
 /** A folder built in a temporary sibling and renamed into place, so a run stopped halfway leaves nothing behind. */
-async function buildFolder(target, build) {
+export async function buildFolder(target, build) {
   const temporary = `${target}.partial-${process.pid}`;
   rmSync(temporary, { recursive: true, force: true });
   mkdirSync(temporary, { recursive: true });

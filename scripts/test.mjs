@@ -8,6 +8,7 @@ import { postgresUnavailable } from './postgres.mjs';
 import { ensureBrowser, ensureDependencies, ensurePostgres, run, seconds, WEBSITE } from './lib.mjs';
 import { createTally, packageTestFiles, runNodeTests } from './node-tests.mjs';
 import { testNodeVersions } from './node-versions.mjs';
+import { testPackageInstalls } from './package-installs.mjs';
 
 const { record, note, summary, totals } = createTally();
 
@@ -83,6 +84,8 @@ note(`packages build: ${seconds(await buildPackages())}`);
 await nodeTests('unit', packageTestFiles());
 // The engine's and the server's unit tests again on the other tested Node.js versions, and engines against the tree.
 await testNodeVersions(record, note);
+// The packages' tarballs in a fresh Docusaurus site and a plain HTML site, as a user installs them.
+await testPackageInstalls(record, chromiumPath);
 
 const noPostgres = postgresUnavailable();
 if (noPostgres) note(`API on PostgreSQL: skipped, ${noPostgres}`);

@@ -23,7 +23,7 @@ function pageViewsModule(context: LoadContext, options: ResolvedOptions): { file
   };
 }
 
-export default function pluginDocent(context: LoadContext, options: ResolvedOptions): Plugin<ClientSettings> {
+function pluginDocent(context: LoadContext, options: ResolvedOptions): Plugin<ClientSettings> {
   let optedOut = new Set<string>();
   const pageViews = pageViewsModule(context, options);
   return {
@@ -72,3 +72,9 @@ export default function pluginDocent(context: LoadContext, options: ResolvedOpti
 export function validateOptions({ options }: OptionValidationContext<PluginOptions, ResolvedOptions>): ResolvedOptions {
   return normalizeOptions(options);
 }
+
+// The module is the plugin function itself, with the named exports copied onto it: Docusaurus calls the module (or
+// its `default`) and reads `validateOptions` from it, and `require()` and ES-module `import` get the same function.
+// A CommonJS `exports.default` would hand an ES-module importer an object with the plugin under `.default`
+// (publint's CJS_WITH_ESMODULE_DEFAULT_EXPORT, arethetypeswrong's CJSOnlyExportsDefault).
+module.exports = Object.assign(pluginDocent, exports);
