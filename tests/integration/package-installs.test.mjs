@@ -1,8 +1,8 @@
 // The packages as a user gets them: `npm pack` each one, check the tarballs with publint and attw, install them in a
 // fresh Docusaurus site (the newest 3.x create-docusaurus classic template) and in a plain HTML site (the script-tag
 // install, its index written by the `docent` CLI from the server tarball), build both, and check them in Chromium.
-// The packages must be built first (scripts/package-installs.mjs does it when run alone; npm test builds them with
-// the site). Everything is made under .cache/package-installs; the created template with its dependencies and the
+// The packages must be built first (scripts/package-installs.mjs does it when run alone; npm test builds them before
+// the unit tests). Everything is made under .cache/package-installs; the created template with its dependencies and the
 // installed CLI stay there, so a second run only packs, installs the tarballs and builds. npm's own cache is the one
 // `npm ci` filled for the repository, which already holds most of what the two installs need.
 // Only the npm registry and 127.0.0.1 are reached: the browser aborts every other request and the test counts it.
