@@ -60,6 +60,28 @@ describe('extraction on other generators', () => {
     ]);
   });
 
+  it('Django theme: an id that holds a chrome word but names the page or its section is content', () => {
+    // Django's theme names the content wrapper after the page, and Sphinx names a section after its heading: the
+    // Pagination page and the "Related objects reference" section once came out empty.
+    const html = page(`
+      <div id="bd"><div class="yui-g" id="topics-pagination">
+        <div class="section" id="s-pagination"><span id="pagination"></span><h1>Pagination</h1><p>Split data across pages.</p>
+          <div class="section" id="s-related-objects"><span id="related-objects"></span><h2>Related objects<a class="headerlink" href="#related-objects">¶</a></h2><p>Managers of relations.</p></div>
+          <section id="menu-options"><h2>Menu options</h2><p>The admin menu lists models.</p></section>
+        </div>
+      </div><div class="yui-b" id="sidebar"><h3>Contents</h3></div></div>`);
+    assert.deepEqual(summary(html, '/topics/pagination'), [
+      ['/topics/pagination', 'Pagination', 'Split data across pages.'],
+      ['/topics/pagination#related-objects', 'Related objects', 'Managers of relations.'],
+      ['/topics/pagination#menu-options', 'Menu options', 'The admin menu lists models.'],
+    ]);
+  });
+
+  it('says why a page with no text left once the chrome is out is not indexed', () => {
+    const html = page('<div class="sidebar"><h3>Contents</h3><p>Links</p></div><nav><a href="/">Home</a></nav>');
+    assert.match(extractPage({ url: '/empty', html }).skipped ?? '', /^it has no text once its navigation and other page chrome are left out; .* content selector/);
+  });
+
   it('DocBook: an id on a wrapper a few levels up, or on an empty anchor before the heading, is the anchor; navheader and navfooter are chrome', () => {
     const html = page(`
       <div class="navheader"><table><tr><td>Prev</td><th>Chapter 2. Tuning</th><td>Next</td></tr></table></div>

@@ -81,6 +81,18 @@ function namesChrome(name: string): boolean {
   return name.split(/[-_]+/).some((part) => CHROME_WORDS.has(part.toLowerCase()));
 }
 
+/**
+ * Whether an element's id marks it as chrome. Section wrappers take their id from their heading (Sphinx's
+ * `div.section#s-related-objects-reference`, DocBook's `div.sect1`, `<section>`), and a wrapper named after the page
+ * (Django's `#topics-pagination`) holds the page's h1: a chrome word in such an id names a topic, not chrome.
+ */
+function idNamesChrome(element: Element, classes: readonly string[]): boolean {
+  const id = element.attrs.id;
+  if (id === undefined || !namesChrome(id)) return false;
+  if (element.tag === 'section' || classes.some((name) => name === 'section' || /^sect\d$/.test(name))) return false;
+  return findFirst(element, (child) => child.tag === 'h1') === null;
+}
+
 const EDIT_LINK = /^(edit|improve|suggest (an )?edits?( to)?|view (the )?source( of)?)( this| the)?( page| doc| document)?( on (github|gitlab|bitbucket))?$/i;
 
 export const SECTION_HEADING_TAGS: Readonly<Record<string, 1 | 2 | 3 | 4 | 5 | 6>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
@@ -99,7 +111,7 @@ export function isChrome(element: Element): boolean {
   if (classes.some((name) => REMOVED_CLASSES.has(name))) return true;
   if (tag === 'a' && EDIT_LINK.test(collapse(textContent(element)))) return true;
   if (tag in SECTION_HEADING_TAGS || tag === 'pre' || tag === 'code') return false;
-  const named = classes.some(namesChrome) || (attrs.id !== undefined && namesChrome(attrs.id));
+  const named = classes.some(namesChrome) || idNamesChrome(element, classes);
   if (!named && !REMOVED_TAGS.has(tag)) return false;
   // Many themes wrap the page's h1 in a <header> (Docusaurus), or the name section of a man page in #header
   // (AsciiDoc): a header holding the page's heading is content, not chrome.

@@ -144,8 +144,13 @@ export function extractPage(page: HtmlPage, options: ExtractOptions = {}): PageE
   }
   const firstH1 = drafts.find((draft) => draft.level === 1 && draft.heading)?.heading;
   const pageTitle = (options.cleanTitles ? cleanTitle(head.title) : head.title) || firstH1 || pageUrl;
-  return { sections: toSections(drafts, pageUrl, pageTitle, head.description), skipped: null };
+  const sections = toSections(drafts, pageUrl, pageTitle, head.description);
+  if (!sections.length) return { sections, skipped: NO_TEXT };
+  return { sections, skipped: null };
 }
+
+/** Why a page with no text left after the chrome is gone is not indexed, and what to try. */
+const NO_TEXT = 'it has no text once its navigation and other page chrome are left out; if it does, name where the text is with a content selector (docent index --content-selector)';
 
 /**
  * Splits one HTML page into sections: one per h1–h3, per h4–h6 with an anchor and per API entry with an id. Text
