@@ -32,5 +32,13 @@ if (placeholders) {
   failures += 1;
 }
 
+console.log('› fixed sleeps in tests');
+// A test waits for the state it needs (a locator, expect.poll, an event, page.clock), never for a fixed time.
+const sleeps = spawnSync('git', ['grep', '-n', '-I', '-E', 'waitForTimeout\\(', '--', 'website/tests', 'packages/*/test', 'tests', 'scripts'], { encoding: 'utf8' }).stdout.trim();
+if (sleeps) {
+  console.error(`${sleeps}\nwait for a state instead (expect(locator), expect.poll, an event, page.clock.fastForward)`);
+  failures += 1;
+}
+
 console.log(failures ? `lint: ${failures} check(s) failed` : 'lint: clean');
 process.exit(failures ? 1 : 0);

@@ -86,6 +86,7 @@ test.describe('the assistant behind the search button', () => {
   });
 
   test('a search count that settles after the reader moves to Ask AI does not replace the answer announcement', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     await waitForAssistant(page);
     await searchButton(page).click();
@@ -96,7 +97,7 @@ test.describe('the assistant behind the search button', () => {
     await dialog(page).getByRole('textbox', { name: 'Your question' }).fill('How do I add Docent to a Hugo site?');
     await page.keyboard.press('Enter');
     await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
-    await page.waitForTimeout(1_000); // longer than the search announcement's debounce (600 ms)
+    await page.clock.fastForward(1_000); // longer than the search announcement's debounce (600 ms)
     await expect(dialog(page).getByRole('status')).toHaveText(/Answer ready/);
   });
 

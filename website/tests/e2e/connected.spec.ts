@@ -64,10 +64,12 @@ test.describe('connected mode with docent serve', () => {
     // Every events request of the page: the widget's batches, and the site's page views, which go to the same place.
     const recorded: RecordedEvent[] = [];
     page.on('request', (request) => recorded.push(...eventsOf(request)));
+    await page.clock.install();
     await openAssistant(page);
     const withSearch = page.waitForRequest((request) => eventsOf(request).some((event) => event.type === 'search'));
     await dialog(page).getByRole('combobox').pressSequentially('hugo partial', { delay: 100 });
-    await page.waitForTimeout(1500); // longer than the second without typing that makes the query a search
+    await expect(dialog(page).getByRole('option', { name: /Hugo/ }).first()).toBeVisible();
+    await page.clock.fastForward(1_500); // longer than the second without typing that makes the query a search
     await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
     const request = await withSearch;
     expect((await request.response())?.status()).toBe(202);

@@ -49,9 +49,9 @@ test.describe('navbar and footer', () => {
     };
     await expect.poll(bottomEdge).toBeGreaterThan(0);
     await page.mouse.move(640, 400);
-    for (let step = 0; step < 6; step += 1) {
+    for (let step = 1; step <= 6; step += 1) {
       await page.mouse.wheel(0, 150);
-      await page.waitForTimeout(50);
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThanOrEqual(step * 150);
     }
     await expect.poll(bottomEdge).toBeLessThanOrEqual(0);
     await page.mouse.wheel(0, -150);

@@ -5,9 +5,9 @@ test('back to top scrolls smoothly, each frame keeping 85 % of the remaining dis
   await page.goto('/customization/layout');
   await waitForHydration(page);
   await page.mouse.move(640, 400);
-  for (let step = 0; step < 12; step += 1) {
+  for (let step = 1; step <= 12; step += 1) {
     await page.mouse.wheel(0, 250);
-    await page.waitForTimeout(30);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThanOrEqual(step * 250);
   }
   await page.mouse.wheel(0, -100);
   const button = page.getByRole('button', { name: 'Scroll back to top' });
