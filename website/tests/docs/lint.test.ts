@@ -2,7 +2,7 @@
  * The docs linter, without a build. It checks every doc (website/docs/**\/*.mdx except the generated api/ folder)
  * and every standalone page (website/src/pages/*.mdx) for:
  *
- * 1. Front matter: a YAML block with a non-empty `title` and `description` (STYLE.md, "Markdown conventions").
+ * 1. Front matter: a YAML block with a non-empty `title` and `description` (the docs style: every page has both).
  * 2. Placeholder words: TODO, TBD, FIXME, lorem and "coming soon", whole words in any case, anywhere in the file,
  *    code included. A legitimate use inside a code example must be listed in PLACEHOLDERS_ALLOWED below.
  * 3. Internal links: no raw `<a href>` to a page of this site (`/…`, `./…`, `../…`, `#…`) outside code, because
