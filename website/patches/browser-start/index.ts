@@ -4,8 +4,6 @@ import { checkedReplacements, type ModuleReplacement } from '../checkedReplaceme
 
 /** The folders that import Docusaurus' `browserContext` module: its client code (App.js) and exports/useIsBrowser.js. */
 const IMPORTERS_OF_BROWSER_CONTEXT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client([\\/]exports)?$/;
-/** The theme modules whose `useShallowMemoObject` runs during hydration: `hooks/useMutationObserver` and the navbar's secondary menu. */
-const IMPORTERS_OF_REACT_UTILS = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/](hooks|contexts[\\/]navbarSecondaryMenu)$/;
 
 /**
  * How the browser starts the site, so that start-up never holds the main thread for long (the bundle's scripts
@@ -18,13 +16,10 @@ const IMPORTERS_OF_REACT_UTILS = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]
  *   that switches every `useIsBrowser()` to true (tabs, the API pages' layout and their tabs, which mount their
  *   content afresh) is a transition, done in slices between which the browser handles input, instead of one task
  *   of up to 200 ms on an API page.
- * - Where the theme's code blocks and doc pages import its `utils/reactUtils`, they get `reactUtils.ts`,
- *   which does not start the browser's collator in the middle of hydration.
  */
 export default function browserStart(): Plugin {
   const replacements: ModuleReplacement[] = [
     { request: /^\.\.?\/browserContext$/, context: IMPORTERS_OF_BROWSER_CONTEXT, file: join(__dirname, 'browserContext.tsx') },
-    { request: /^(\.\.\/)+utils\/reactUtils$/, context: IMPORTERS_OF_REACT_UTILS, file: join(__dirname, 'reactUtils.ts') },
   ];
   return {
     name: 'browser-start',

@@ -9,9 +9,9 @@ import type { GuardedResponse } from '../../net/guardedFetch.js';
 import { FetchError } from '../../net/fetchError.js';
 
 // The package is CommonJS (`module.exports = fn`) but its types say `export default`: Node hands ESM the function
-// itself, which the types call `.default`.
-const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
-type Robot = ReturnType<typeof robotsParser>;
+// itself, which the types, read as Node reads them, call `.default`. Typed here by what it is.
+type Robot = { isAllowed(url: string, ua?: string): boolean | undefined; getCrawlDelay(ua?: string): number | undefined };
+const robotsParser = robotsParserModule as unknown as (url: string, robotstxt: string) => Robot;
 
 type Rules = { kind: 'all' } | { kind: 'parsed'; robot: Robot; robotsUrl: string } | { kind: 'none'; reason: string } | { kind: 'unreadable'; reason: string };
 
