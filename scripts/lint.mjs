@@ -5,6 +5,7 @@ import { ensureDependencies, run, WEBSITE } from './lib.mjs';
 
 await ensureDependencies();
 const checks = [
+  ['contract types', 'npx', ['tsc', '-p', 'packages/contract/tsconfig.json', '--noEmit']],
   ['engine types', 'npx', ['tsc', '-p', 'packages/engine/tsconfig.json', '--noEmit']],
   ['widget types', 'npx', ['tsc', '-p', 'packages/widget/tsconfig.json', '--noEmit']],
   ['plugin types (theme)', 'npx', ['tsc', '-p', 'packages/docusaurus-plugin/tsconfig.theme.json', '--noEmit']],
