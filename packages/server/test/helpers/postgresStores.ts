@@ -34,6 +34,10 @@ export function postgresStores(): PostgresStores {
       }
       url = server.url('contract');
       admin = new pg.Pool({ connectionString: url, max: 2 });
+      // pool.end() lets go of a connection before its socket has closed; when stop() then shuts the server down,
+      // the server's "terminating connection" error reaches that connection with no pool listening, and without a
+      // listener of its own it would end the test process.
+      admin.on('connect', (client) => client.on('error', () => undefined));
     },
     async stop() {
       await admin?.end();
