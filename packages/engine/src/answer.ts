@@ -16,6 +16,7 @@ import {
 } from './text.js';
 import type { Answer, AnswerOptions, AnswerSentence, Citation, ClosestPage, PageHit, Section } from './types.js';
 import { passageOf } from './passage.js';
+import { confidenceOf, leaveOneOutQueries, stability } from './confidence.js';
 import { isProseLine, parseShape } from './shape.js';
 import { ANSWER_THRESHOLD } from '@docent/contract/answerThreshold';
 
@@ -27,8 +28,6 @@ const ANSWER_BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 const CANDIDATES = 40;
 /** The share of the question the best section must cover, whatever the confidence. */
 const COVERAGE_FLOOR = 0.55;
-/** What a confirmed first section weighs in the confidence; the search's lead weighs the rest. */
-const AGREEMENT_WEIGHT = 0.3;
 /** How many sections an answer quotes, and how good a second one's best sentence must be next to the first's. */
 const MAX_PASSAGES = 2;
 /** Sentences of prose in an answer, unless the caller says otherwise. */
@@ -46,6 +45,8 @@ const RESCORED = 15;
 const FRAGMENT_WORDS = 5;
 
 interface QuestionWord {
+  /** The word as the question has it. */
+  word: string;
   /** The word's main term (its stem). */
   primary: string;
   /** The main term and, for identifiers, the terms of their parts. */
@@ -103,7 +104,7 @@ function questionWords(index: DocentIndex, question: string): QuestionWord[] {
     const frequency = index.terms.documentFrequency(primary);
     const rarity = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
     const weight = WEAK_QUESTION_WORDS.has(normalizeWord(word)) ? 0.3 * rarity : rarity;
-    result.push({ primary, terms, weight });
+    result.push({ word, primary, terms, weight });
   }
   return result;
 }
@@ -385,17 +386,6 @@ function relatedPages(pages: readonly PageHit[], cited: readonly Citation[]): Cl
 }
 
 /**
- * How sure an answer is, 0–1: how far the search's first page leads its second (1 − second score / first score,
- * weighing 0.7), and whether the first section is confirmed (0.3): the answer's own ranker puts a section of the
- * search's first page first, or, for a yes/no question, one of its best sections decides it.
- */
-function confidenceOf(confirmed: boolean, pages: readonly PageHit[]): number {
-  const [first, second] = pages;
-  const lead = first && second && first.score > 0 ? 1 - second.score / first.score : 1;
-  return Math.round((AGREEMENT_WEIGHT * (confirmed ? 1 : 0) + (1 - AGREEMENT_WEIGHT) * lead) * 1000) / 1000;
-}
-
-/**
  * Where a section answers best: its highest-scoring sentence; for the best section, its first sentence of prose when
  * the question's words are in its heading only.
  */
@@ -439,7 +429,10 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
   // A yes/no question goes to the best section that decides it, when there is one among the best.
   const decider = ranked.slice(0, RESCORED).find((entry) => entry.decides);
   const best = decider ?? ranked.find((entry) => entry.section.pageUrl === topPage) ?? ranked[0];
-  const confidence = best ? confidenceOf(decider !== undefined || ranked[0]!.section.pageUrl === topPage, pages) : 0;
+  const confirmed = decider !== undefined || ranked[0]?.section.pageUrl === topPage;
+  // A deciding sentence is evidence of its own: the page that holds it need not also be the search's steady first.
+  const steady = decider ? 1 : best ? stability(index, topic.map((word) => word.word), best.section.pageUrl, options.pathPrefix) : 0;
+  const confidence = best ? confidenceOf(confirmed, pages, steady) : 0;
   if (!best || best.coverage < COVERAGE_FLOOR || confidence < threshold) {
     return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
   }
@@ -490,6 +483,9 @@ export async function answerAsync(index: DocentIndex, question: string, options:
     // The searches behind the closest and related pages, with the most results either asks for.
     await searchAsync(index, topic.map((word) => word.primary).join(' '), { limit: 12, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });
     await searchAsync(index, question, { limit: 12, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });
+    for (const query of leaveOneOutQueries(topic.map((word) => word.word))) {
+      await searchAsync(index, query, { limit: 1, maxSectionsPerPage: 1, pathPrefix: options.pathPrefix });
+    }
   }
   return answer(index, question, options);
 }
