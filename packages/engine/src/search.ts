@@ -2,6 +2,7 @@ import { yieldToEventLoop, type DocentIndex } from './indexing.js';
 import type { QueryTerm, RankResult, TermHit } from './termIndex.js';
 import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets, type WordToken } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
+import { phrasesIn, preparePhrases } from './phrases.js';
 
 /** Field boosts: a match in the page title counts more than in a heading, more than in the text. */
 export const FIELD_BOOSTS = { pageTitle: 2, heading: 2, text: 1, description: 0.5 } as const;
@@ -194,8 +195,6 @@ export function topicQuery(query: string): string {
 
 /** How many of the best matching sections are ranked with page evidence; the rest cannot reach the first results. */
 const RANKED_CANDIDATES = 500;
-/** How much of a section's text the phrase bonus reads. */
-const PHRASE_TEXT_CHARACTERS = 20_000;
 /** How many of those get the phrase bonus, which reads their text. */
 const PHRASE_CANDIDATES = 24;
 /** Bonus for a section holding all the query's consecutive word pairs (proportionally fewer). */
@@ -204,30 +203,22 @@ const PHRASE_BOOST = 1;
 const COVERAGE_FLOOR = 0.2;
 
 
-const bigramCache = new WeakMap<Section, Set<string>>();
-
-/** Pairs of consecutive terms in a section's heading and text (never across blocks). */
-function sectionBigrams(section: Section): Set<string> {
-  let bigrams = bigramCache.get(section);
-  if (!bigrams) {
-    bigrams = new Set();
-    // The start of a very long section is enough to tell whether it holds the query's phrases.
-    for (const block of `${section.heading}\n${section.text.slice(0, PHRASE_TEXT_CHARACTERS)}`.split('\n')) {
-      for (const bigram of bigramsOf(primaryTerms(block))) bigrams.add(bigram);
-    }
-    bigramCache.set(section, bigrams);
-  }
-  return bigrams;
-}
+/** How many searches `warmSearch` runs, on the headings of the index's first sections. */
+const WARM_UP_SEARCHES = 20;
 
 /**
- * Computes what searches compute per section on first use (its word pairs), `chunkSize` sections at a time with a
- * pause between two: for a server that swaps in a freshly built index, so the first searches on it are not the
- * ones that pay for every section they touch.
+ * Computes what searches compute per section on first use (what the phrase bonus reads), `chunkSize` sections at a
+ * time with a pause between two, then runs a few searches so the engine's code is compiled: for a server that swaps
+ * in a freshly built index, so the first searches on it are not the ones that pay for it.
  */
 export async function warmSearch(index: DocentIndex, chunkSize = 200): Promise<void> {
   for (let start = 0; start < index.sections.length; start += chunkSize) {
-    for (const section of index.sections.slice(start, start + chunkSize)) sectionBigrams(section);
+    for (const section of index.sections.slice(start, start + chunkSize)) preparePhrases(section);
+    await yieldToEventLoop();
+  }
+  if (index.parts) return;
+  for (const section of index.sections.slice(0, WARM_UP_SEARCHES)) {
+    search(index, `${section.pageTitle} ${section.heading}`);
     await yieldToEventLoop();
   }
 }
@@ -339,8 +330,7 @@ function applyPhrases(index: DocentIndex, scored: Scored[], topic: string): void
   // Word pairs need a section's text: only the best candidates are looked at, so a query costs the same on any site.
   const best = scored.slice(0, PHRASE_CANDIDATES);
   for (const entry of best) {
-    const bigrams = sectionBigrams(sectionWithText(index, entry.result.id));
-    const phrases = queryBigrams.filter((bigram) => bigrams.has(bigram)).length;
+    const phrases = phrasesIn(sectionWithText(index, entry.result.id), queryBigrams);
     entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrases / queryBigrams.length);
   }
   scored.splice(0, best.length, ...best.sort(byScore));
