@@ -54,7 +54,9 @@ const percentile = (values, share) => [...values].sort((a, b) => a - b)[Math.min
 export async function indexInBrowser({ dir, questions, chromiumPath = process.env.CHROMIUM_PATH || SYSTEM_CHROMIUM }) {
   const { buildIndex, indexFiles } = await import(pathToFileURL(join(ENGINE, 'index.js')).href);
   const { sectionsFromDirectory } = await import(pathToFileURL(join(ENGINE, 'node', 'index.js')).href);
-  const { layout, files } = indexFiles(buildIndex(await sectionsFromDirectory(dir, { cleanTitles: true })));
+  const sections = await sectionsFromDirectory(dir, { cleanTitles: true });
+  const pages = new Set(sections.map((section) => section.pageUrl)).size;
+  const { layout, files } = indexFiles(buildIndex(sections));
   const served = await mkdtemp(join(tmpdir(), 'docent-parts-bench-'));
   let site;
   let browser;
@@ -91,7 +93,7 @@ export async function indexInBrowser({ dir, questions, chromiumPath = process.en
       }
       return durations;
     }, questions);
-    return { layout, files: files.length, totalGzip, firstResult, keystroke: { p50: percentile(times, 0.5), p95: percentile(times, 0.95), count: times.length } };
+    return { pages, sections: sections.length, layout, files: files.length, totalGzip, firstResult, keystroke: { p50: percentile(times, 0.5), p95: percentile(times, 0.95), count: times.length } };
   } finally {
     await browser?.close();
     if (site) await new Promise((resolve) => site.server.close(() => resolve(undefined)));

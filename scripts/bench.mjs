@@ -6,7 +6,8 @@
 // PostgreSQL and as two servers sharing one PostgreSQL, with the cost of counting visitors in the database: see
 // bench-postgres.mjs (skipped, saying why, where PostgreSQL cannot run), and Lighthouse (mobile and desktop, median
 // of 5 runs) on the key pages served by `docent serve`: see lighthouse.mjs. Search quality and cost on Django's, Node.js's and
-// Git's documentation and this site, against Pagefind and plain MiniSearch: see bench-search.mjs.
+// Git's documentation and this site, against Pagefind and plain MiniSearch, and the cost on a site of about 1,000
+// pages: see bench-search.mjs.
 // --no-lighthouse skips the Lighthouse table (about ten minutes on two cores).
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
