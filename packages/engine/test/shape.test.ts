@@ -20,6 +20,30 @@ function lines(html: string, heading: string): Array<[string, string]> {
 }
 
 describe('section shapes', () => {
+  it("opens each tab panel with its tab's label, on Docusaurus's tabs and on Starlight's", () => {
+    const docusaurus = `<h1>Guide</h1><h2 id="install">Install</h2><p>Install the package:</p>
+      <div class="tabs-container"><ul role="tablist" class="tabs"><li role="tab" aria-selected="true">npm</li><li role="tab">Yarn</li></ul>
+      <div class="margin-top--md"><div role="tabpanel"><pre class="language-bash"><code>npm install acme</code></pre></div>
+      <div role="tabpanel" hidden><pre class="language-bash"><code>yarn add acme</code></pre></div></div></div><p>Then build.</p>`;
+    assert.deepEqual(lines(docusaurus, 'Install'), [
+      ['p', 'Install the package:'],
+      ['h', 'npm'],
+      ['C:bash', 'npm install acme'],
+      ['h', 'Yarn'],
+      ['C:bash', 'yarn add acme'],
+      ['p', 'Then build.'],
+    ]);
+    const starlight = `<h1>Guide</h1><h2 id="install">Install</h2><starlight-tabs><div role="tablist"><a role="tab" href="#tab-panel-1">npm</a>` +
+      `<a role="tab" href="#tab-panel-2">pnpm <code>8+</code></a></div><section role="tabpanel" id="tab-panel-1"><p>Run <code>npm i acme</code>.</p></section>` +
+      `<section role="tabpanel" id="tab-panel-2" hidden><p>Run <code>pnpm add acme</code>.</p></section></starlight-tabs>`;
+    assert.deepEqual(lines(starlight, 'Install'), [
+      ['h', 'npm'],
+      ['p', 'Run npm i acme.'],
+      ['h', 'pnpm 8+'],
+      ['p', 'Run pnpm add acme.'],
+    ]);
+  });
+
   it('keeps a Docusaurus code block line by line, with its indentation and language', () => {
     const html = `<h1>Guide</h1><h2 id="config">Configure</h2><p>Add the plugin:</p>
       <div class="language-ts codeBlockContainer"><div class="codeBlockContent"><pre class="prism-code language-ts"><code>` +

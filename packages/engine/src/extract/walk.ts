@@ -1,13 +1,15 @@
 /**
  * The walk over a page's content root that cuts it into draft sections: one per heading (h1–h3 always, h4–h6 when
  * they carry an anchor, as API entries do), one per API entry of a definition list with ids (Sphinx's `dt[id]`),
- * and no section for the title of a callout, which stays text of the section it is in.
+ * and no section for the title of a callout, which stays text of the section it is in. A tab panel's text opens with
+ * its tab's label.
  */
 import { anchorOf, namedAnchor } from './anchors.js';
 import { isCallout, isChrome, isPermalink, SECTION_HEADING_TAGS } from './chrome.js';
 import type { HeadingLevel } from '../types.js';
 import { CALLOUT_TITLE, type LineShape } from '../shape.js';
 import { codeLanguage, codeLines, isCodeTitle, tableCells } from './blocks.js';
+import { tabLabel } from './tabs.js';
 import { BLOCK_TAGS, collapse, hasAncestor, textContent, type Element } from './tree.js';
 
 
@@ -207,6 +209,8 @@ export function walkSections(root: Element): DraftSection[] {
         if (child.tag === 'br') block += ' ';
         const isBlock = BLOCK_TAGS.has(child.tag);
         if (isBlock) flush();
+        const label = tabLabel(child);
+        if (label) addBlock(label);
         visit(child);
         if (isBlock) flush();
       }
