@@ -1,9 +1,9 @@
 /**
  * A sync: every source of a project (or the ones named) fetched again, each document's content hash compared with
  * the stored one, and only new and changed documents rendered, extracted and stored; documents no longer found
- * are removed. Each
- * source moves `pending → syncing → ready | failed`; a source that fails keeps what it had indexed. When the
- * sync ends, the project's index is rebuilt and swapped in. One sync per project runs at a time.
+ * are removed. Each source moves `pending → syncing → ready | failed`; a source that fails keeps what it had
+ * indexed. After each source whose documents changed, the project's index is rebuilt and swapped in before the
+ * source says `ready`, so a `ready` source is searchable. One sync per project runs at a time.
  */
 import { deflateRawSync } from 'node:zlib';
 import { extractSections, type Section } from '@docent/engine';
@@ -25,7 +25,10 @@ export interface SyncOptions {
   secrets: SecretBox;
   now: () => Date;
   log: (message: string) => void;
-  /** Called when the sync ends, with the project's id (the server rebuilds its index, once). */
+  /**
+   * Called when a source's documents changed, with the project's id: the server rebuilds its index, and only then
+   * does the source say `ready`.
+   */
   changed?: (project: string) => Promise<void>;
 }
 
@@ -170,7 +173,6 @@ export class SyncRunner {
     } finally {
       clearInterval(renewal);
       await store.finishSync(sync.id, failed ? 'failed' : 'succeeded', options.now().toISOString());
-      await options.changed?.(sync.project);
     }
     return this.allSources(sync.project);
   }
@@ -203,11 +205,14 @@ export class SyncRunner {
     // Every document failed to read (an encrypted PDF alone in its source): the source failed, for the first reason.
     const unreadable = result.documents.length > 0 && report.failed >= result.documents.length && upserts.length === 0 && report.unchanged === 0;
     const error = unreadable ? (report.failures[0]?.reason ?? null) : null;
-    await store.applySync(source.id, { upserts, removed, status: unreadable ? 'failed' : 'ready', error, report, at });
+    // Stored as still syncing: the source says `ready` only once this server searches its new content.
+    await store.applySync(source.id, { upserts, removed, status: unreadable ? 'failed' : 'syncing', error, report, at });
+    if (upserts.length || removed.length) await options.changed?.(source.project);
     if (unreadable) {
       options.log(`source ${source.id} of ${source.project} failed: no document could be read`);
       return false;
     }
+    await store.setSourceStatus(source.id, 'ready', null);
     options.log(
       `synced ${source.id} of ${source.project}: ${report.fetched} fetched, ${report.added} added, ${report.changed} changed, ${report.unchanged} unchanged, ${report.removed} removed, ${report.failed} failed`,
     );

@@ -230,7 +230,7 @@ export interface Store {
    * one transaction the URLs that are gone, the source's status, counts and report; bumps the project's content
    * version once, at the end.
    */
-  applySync(sourceId: string, result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string }): Promise<void>;
+  applySync(sourceId: string, result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'syncing' | 'ready' | 'failed'; error: string | null; report: SourceReport; at: string }): Promise<void>;
   /** A document of the project's sources by its URL: its title and deflated HTML (null when none, or synced before pages were kept). */
   documentPage(project: string, url: string): Promise<{ title: string; page: Buffer } | null>;
   /** Every section of every document of a project's sources. */

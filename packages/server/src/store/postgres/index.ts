@@ -223,7 +223,7 @@ export class PostgresStore implements Store {
 
   applySync(
     sourceId: string,
-    result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string },
+    result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'syncing' | 'ready' | 'failed'; error: string | null; report: SourceReport; at: string },
   ): Promise<void> {
     return sources.applySync(this.db, sourceId, result);
   }

@@ -137,7 +137,7 @@ export async function storedDocuments(sql: Sql, sourceId: string): Promise<Store
 export interface SyncResult {
   upserts: readonly DocumentUpsert[];
   removed: readonly string[];
-  status: 'ready' | 'failed';
+  status: 'syncing' | 'ready' | 'failed';
   error: string | null;
   report: SourceReport;
   at: string;

@@ -616,7 +616,7 @@ export class SqliteStore implements Store {
 
   async applySync(
     sourceId: string,
-    result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'ready' | 'failed'; error: string | null; report: SourceReport; at: string },
+    result: { upserts: readonly DocumentUpsert[]; removed: readonly string[]; status: 'syncing' | 'ready' | 'failed'; error: string | null; report: SourceReport; at: string },
   ): Promise<void> {
     const upsert = this.db.prepare(
       `INSERT INTO documents (source_id, url, title, content_hash, sections, page, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
