@@ -70,15 +70,23 @@ test.describe('connected mode with docent serve', () => {
     await dialog(page).getByRole('combobox').pressSequentially('hugo partial', { delay: 100 });
     await expect(dialog(page).getByRole('option', { name: /Hugo/ }).first()).toBeVisible();
     await page.clock.fastForward(1_500); // longer than the second without typing that makes the query a search
-    await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
+    // The pause alone records the search: the event queue sends it within five seconds, with the dialog still open.
+    await page.clock.fastForward(5_000);
     const request = await withSearch;
+    await expect(dialog(page)).toBeVisible();
     expect((await request.response())?.status()).toBe(202);
     const searches = eventsOf(request).filter((event) => event.type === 'search');
     expect(searches).toEqual([
       { type: 'search', url: expect.any(String), timestamp: expect.any(String), properties: { query: 'hugo partial', result_count: expect.any(Number) } },
     ]);
     expect(searches[0]?.properties?.result_count).toBeGreaterThan(0);
-    // Not one per keystroke, and closing the dialog on the same query adds none.
+    // Not one per keystroke, and closing the dialog on the same query adds none: opening it again sends an event,
+    // after anything closing it queued.
+    await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
+    const reopened = page.waitForRequest((next) => next !== request && eventsOf(next).some((event) => event.type === 'open'));
+    await searchButton(page).click();
+    await page.clock.fastForward(5_000);
+    await reopened;
     expect(recorded.filter((event) => event.type === 'search')).toHaveLength(1);
     expect(recorded).toContainEqual(expect.objectContaining({ type: 'open', properties: { tab: 'search' } }));
     expect(consoleErrors).toEqual([]);

@@ -45,6 +45,9 @@ test.describe('navigation', () => {
       }, connection);
       await page.goto('/');
       await waitForHydration(page);
+      // The page's feedback block loads its own module once the widget's elements are defined, which on a busy
+      // machine can come after the network first goes quiet: wait for it, so only the hover can request a chunk.
+      await expect(page.locator('docent-feedback').getByRole('heading', { name: 'Was this page helpful?' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       const requested: string[] = [];
       page.on('request', (request) => {
