@@ -1,11 +1,9 @@
-import { primaryTerms, bigramsOf, termsOfWord } from './text.js';
+import { bigramsOf, escapeRegExp, hasNonAsciiLetter, primaryTerms, termsOfWord, words } from './text.js';
 import type { Section } from './types.js';
 
 /** How much of a section's text the phrase check reads: the start of a very long section is enough. */
 const PHRASE_TEXT_CHARACTERS = 20_000;
 
-const NON_ASCII_LETTER = /(?![\x00-\x7f])\p{L}/u;
-const WORD = /[\p{L}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
 
 interface PhraseText {
   text: string;
@@ -21,7 +19,7 @@ function phraseTextOf(section: Section): PhraseText {
   if (!cached) {
     const text = `${section.heading}\n${section.text.slice(0, PHRASE_TEXT_CHARACTERS)}`;
     let bigrams: Set<string> | null = null;
-    if (NON_ASCII_LETTER.test(text)) {
+    if (hasNonAsciiLetter(text)) {
       bigrams = new Set();
       for (const block of text.split('\n')) for (const bigram of bigramsOf(primaryTerms(block))) bigrams.add(bigram);
     }
@@ -43,7 +41,7 @@ export function preparePhrases(section: Section): void {
  */
 function candidatePattern(terms: ReadonlySet<string>): RegExp {
   const starts = [...terms].map((term) => (term.endsWith('i') && term.length > 1 ? term.slice(0, -1) : term));
-  const escaped = starts.map((start) => start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const escaped = starts.map(escapeRegExp).join('|');
   return new RegExp(`(?<![A-Za-z0-9])(?<![A-Za-z0-9]['’_])(?:(?:${escaped})[A-Za-z0-9]*(?:['’_][A-Za-z0-9]+)*|[A-Za-z0-9]+(?:['’_][A-Za-z0-9]+)+)`, 'gi');
 }
 
@@ -51,8 +49,7 @@ function candidatePattern(terms: ReadonlySet<string>): RegExp {
 function adjacent(text: string, from: number, to: number): boolean {
   const gap = text.slice(from, to);
   if (gap.includes('\n')) return false;
-  for (const match of gap.matchAll(WORD)) if (termsOfWord(match[0])[0]) return false;
-  return true;
+  return !words(gap).some((word) => termsOfWord(word)[0]);
 }
 
 /**

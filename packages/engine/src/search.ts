@@ -1,6 +1,6 @@
 import { yieldToEventLoop, type DocentIndex } from './indexing.js';
 import type { QueryTerm, RankResult, TermHit } from './termIndex.js';
-import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets, type WordToken } from './text.js';
+import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, escapeRegExp, hasNonAsciiLetter, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets, type WordToken } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 import { phrasesIn, preparePhrases } from './phrases.js';
 
@@ -123,8 +123,8 @@ const SCAN_EVERY_WORD = 5000;
  * A text with letters outside ASCII is read word by word: its words fold diacritics (`café` → cafe).
  */
 function candidateWords(flat: string, matched: ReadonlySet<string>): WordToken[] {
-  if (flat.length <= SCAN_EVERY_WORD || matched.size === 0 || /(?![\x00-\x7f])\p{L}/u.test(flat)) return wordsWithOffsets(flat);
-  const alternatives = [...matched].map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  if (flat.length <= SCAN_EVERY_WORD || matched.size === 0 || hasNonAsciiLetter(flat)) return wordsWithOffsets(flat);
+  const alternatives = [...matched].map(escapeRegExp).join('|');
   const pattern = new RegExp(`(?<![A-Za-z0-9_'’])(?:${alternatives})[A-Za-z0-9_'’]*`, 'gi');
   return [...flat.matchAll(pattern)].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
 }

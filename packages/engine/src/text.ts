@@ -67,6 +67,18 @@ export function wordsWithOffsets(text: string): WordToken[] {
   return tokens;
 }
 
+const NON_ASCII_LETTER = /(?![\x00-\x7f])\p{L}/u;
+
+/** Whether a text has letters outside ASCII, whose words fold diacritics (`café` → cafe). */
+export function hasNonAsciiLetter(text: string): boolean {
+  return NON_ASCII_LETTER.test(text);
+}
+
+/** A term as a literal in a regular expression. */
+export function escapeRegExp(term: string): string {
+  return term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Words of a text (for MiniSearch's `tokenize`). */
 export function words(text: string): string[] {
   return text.match(WORD) ?? [];
