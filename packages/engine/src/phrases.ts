@@ -1,4 +1,4 @@
-import { bigramsOf, escapeRegExp, hasNonAsciiLetter, primaryTerms, termsOfWord, words } from './text.js';
+import { bigramsOf, hasNonAsciiLetter, primaryTerms, termsOfWord, termWordsPattern, words } from './text.js';
 import type { Section } from './types.js';
 
 /** How much of a section's text the phrase check reads: the start of a very long section is enough. */
@@ -34,17 +34,6 @@ export function preparePhrases(section: Section): void {
   phraseTextOf(section);
 }
 
-/**
- * The words that may give one of `terms`: those that start like one (a stem ending in `i` may come from a word in
- * `y`: copy → copi), and every word joined by `_` or an apostrophe, whose term drops them (sidebar_label →
- * sidebarlabel). A regular expression finds them far faster than turning every word into terms.
- */
-function candidatePattern(terms: ReadonlySet<string>): RegExp {
-  const starts = [...terms].map((term) => (term.endsWith('i') && term.length > 1 ? term.slice(0, -1) : term));
-  const escaped = starts.map(escapeRegExp).join('|');
-  return new RegExp(`(?<![A-Za-z0-9])(?<![A-Za-z0-9]['’_])(?:(?:${escaped})[A-Za-z0-9]*(?:['’_][A-Za-z0-9]+)*|[A-Za-z0-9]+(?:['’_][A-Za-z0-9]+)+)`, 'gi');
-}
-
 /** Whether nothing between two words gives a term of its own and no line ends there: the words make a pair. */
 function adjacent(text: string, from: number, to: number): boolean {
   const gap = text.slice(from, to);
@@ -64,7 +53,7 @@ export function phrasesIn(section: Section, queryBigrams: readonly string[]): nu
   const terms = new Set(queryBigrams.flatMap((bigram) => bigram.split(' ')));
   const found = new Set<string>();
   let previous: { term: string; end: number } | null = null;
-  for (const match of text.matchAll(candidatePattern(terms))) {
+  for (const match of text.matchAll(termWordsPattern(terms))) {
     const start = match.index ?? 0;
     const term = termsOfWord(match[0])[0];
     if (!term) continue;

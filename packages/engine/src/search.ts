@@ -1,6 +1,6 @@
 import { yieldToEventLoop, type DocentIndex } from './indexing.js';
 import type { QueryTerm, RankResult, TermHit } from './termIndex.js';
-import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, escapeRegExp, hasNonAsciiLetter, normalizeWord, termsOfQueryWord, termsOfWord, words, wordsWithOffsets, type WordToken } from './text.js';
+import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, hasNonAsciiLetter, normalizeWord, termsOfQueryWord, termsOfWord, termWordsPattern, words, wordsWithOffsets, type WordToken } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 import { phrasesIn, preparePhrases } from './phrases.js';
 
@@ -119,14 +119,12 @@ const SCAN_EVERY_WORD = 5000;
 
 /**
  * The words of `flat` that may give a matched term: every word of a short text, and in a long ASCII text the words
- * that start with a matched term (a regular expression finds them far faster than turning every word into terms).
+ * `termWordsPattern` finds (an identifier's inner parts, `sendMessage` → message, are then not marked).
  * A text with letters outside ASCII is read word by word: its words fold diacritics (`café` → cafe).
  */
 function candidateWords(flat: string, matched: ReadonlySet<string>): WordToken[] {
   if (flat.length <= SCAN_EVERY_WORD || matched.size === 0 || hasNonAsciiLetter(flat)) return wordsWithOffsets(flat);
-  const alternatives = [...matched].map(escapeRegExp).join('|');
-  const pattern = new RegExp(`(?<![A-Za-z0-9_'’])(?:${alternatives})[A-Za-z0-9_'’]*`, 'gi');
-  return [...flat.matchAll(pattern)].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
+  return [...flat.matchAll(termWordsPattern(matched))].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
 }
 
 /**

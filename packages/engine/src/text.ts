@@ -68,14 +68,33 @@ export function wordsWithOffsets(text: string): WordToken[] {
 }
 
 const NON_ASCII_LETTER = /(?![\x00-\x7f])\p{L}/u;
+/**
+ * Characters outside ASCII other than the punctuation and symbols of Latin-1 and of Unicode's general punctuation
+ * (`’`, `—`, `…`, no-break space); the three letters among Latin-1's symbols (ª µ º) are kept.
+ */
+const BEYOND_PUNCTUATION = /[^\x00-\xa9\xab-\xb4\xb6-\xb9\xbb-\xbf\u2000-\u206f]/;
 
 /** Whether a text has letters outside ASCII, whose words fold diacritics (`café` → cafe). */
 export function hasNonAsciiLetter(text: string): boolean {
-  return NON_ASCII_LETTER.test(text);
+  // The plain character class scans far faster than the Unicode one, and most documentation has only punctuation
+  // outside ASCII: the letter test runs only on a text that has something else.
+  return BEYOND_PUNCTUATION.test(text) && NON_ASCII_LETTER.test(text);
+}
+
+/**
+ * A pattern for the words of an ASCII text that may give one of `terms` as their first term: those that start like
+ * one (a stem ending in `i` may come from a word in `y`: copy → copi), and every word joined by `_` or an
+ * apostrophe, whose term drops them (sidebar_label → sidebarlabel). Scanning a long text with it is far faster than
+ * turning every word into terms; the words it finds still need `termsOfWord` to tell.
+ */
+export function termWordsPattern(terms: Iterable<string>): RegExp {
+  const starts = [...terms].map((term) => (term.endsWith('i') && term.length > 1 ? term.slice(0, -1) : term));
+  const escaped = starts.map(escapeRegExp).join('|');
+  return new RegExp(`(?<![A-Za-z0-9])(?<![A-Za-z0-9]['’_])(?:(?:${escaped})[A-Za-z0-9]*(?:['’_][A-Za-z0-9]+)*|[A-Za-z0-9]+(?:['’_][A-Za-z0-9]+)+)`, 'gi');
 }
 
 /** A term as a literal in a regular expression. */
-export function escapeRegExp(term: string): string {
+function escapeRegExp(term: string): string {
   return term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -98,6 +98,21 @@ describe('extraction on other generators', () => {
     ]);
   });
 
+  it('AsciiDoc man page: EXAMPLES and NOTES with their ids are sections; a "Note" heading without an anchor is a callout title', () => {
+    const html = page(`
+      <div id="content">
+        <div class="sect1"><h2 id="_options">OPTIONS</h2><div class="sectionbody"><dl><dt class="hdlist1">--soft</dt><dd><p>Keep the index.</p></dd></dl></div></div>
+        <div class="sect1"><h2 id="_examples">EXAMPLES</h2><div class="sectionbody"><dl><dt class="hdlist1">Undo a commit</dt><dd><p>git reset --soft HEAD^</p></dd></dl>
+          <h3>Note</h3><p>Only on your own branch.</p></div></div>
+        <div class="sect1"><h2 id="_notes">NOTES</h2><div class="sectionbody"><p>Tracked files stay tracked.</p></div></div>
+      </div>`, '<title>git-reset(1)</title>');
+    assert.deepEqual(summary(html, '/git-reset'), [
+      ['/git-reset#_options', 'OPTIONS', '--soft\nKeep the index.'],
+      ['/git-reset#_examples', 'EXAMPLES', 'Undo a commit\ngit reset --soft HEAD^\nNote\nOnly on your own branch.'],
+      ['/git-reset#_notes', 'NOTES', 'Tracked files stay tracked.'],
+    ]);
+  });
+
   it('Node.js API docs: #apicontent is the root, h4 and h5 with anchors are sections, the # mark is not part of the heading', () => {
     const html = page(`
       <div id="column2"><ul><li><a href="fs.html">File system</a></li></ul></div>

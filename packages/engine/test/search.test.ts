@@ -98,6 +98,16 @@ describe('search', async () => {
     assert.equal(snippet('short text', new Set(['short'])), '<mark>short</mark> text');
   });
 
+  it('marks every form of a matched word in a long section, as in a short one', () => {
+    // A long section is scanned for the matched terms' words only: `history` gives the term `histori`, which it
+    // does not start with.
+    const filler = 'Filler words about nothing in particular. '.repeat(150);
+    const text = `${filler}Read the history of a branch. ${filler}`;
+    assert.ok(text.length > 5000);
+    assert.match(snippet(text, new Set(['histori'])), /Read the <mark>history<\/mark> of a branch\./);
+    assert.match(snippet(text.slice(5000, 7000), new Set(['histori'])), /Read the <mark>history<\/mark> of a branch\./);
+  });
+
   it('escapes page text in snippets: <img src=x onerror=alert(1)> never comes out as markup', () => {
     for (const query of ['onerror', 'img', 'alert', 'sanitizes answers', '<img src=x onerror=alert(1)>']) {
       for (const page of search(index, query)) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contentHash, escapeHtml, escapeMarkdown, splitSentences } from '../src/index.js';
-import { stem, termsOfWord } from '../src/text.js';
+import { hasNonAsciiLetter, stem, termsOfWord } from '../src/text.js';
 
 describe('text helpers', () => {
   it('splits sentences without breaking file names, versions or abbreviations', () => {
@@ -39,6 +39,11 @@ describe('text helpers', () => {
     assert.equal(stem('status'), 'status');
     assert.deepEqual(termsOfWord('headerTitle'), ['headertitl', 'header', 'titl']);
     assert.deepEqual(termsOfWord('the'), []);
+  });
+
+  it('tells letters outside ASCII from typographic punctuation', () => {
+    for (const text of ['plain ascii', 'I’ve — “quoted” … 50 °C ±1 ©', 'no\u00a0break']) assert.equal(hasNonAsciiLetter(text), false, text);
+    for (const text of ['café', 'Straße', '5 µs', 'nº 3', 'ª', 'Ελληνικά', '日本語', '— then é']) assert.equal(hasNonAsciiLetter(text), true, text);
   });
 
   it('escapes HTML and Markdown', () => {

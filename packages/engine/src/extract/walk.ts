@@ -1,8 +1,8 @@
 /**
  * The walk over a page's content root that cuts it into draft sections: one per heading (h1–h3 always, h4–h6 when
  * they carry an anchor, as API entries do), one per API entry of a definition list with ids (Sphinx's `dt[id]`),
- * and no section for the title of a callout, which stays text of the section it is in. A tab panel's text opens with
- * its tab's label.
+ * and no section for the title of a callout (a heading inside one, or a "Note" heading without an anchor), which
+ * stays text of the section it is in. A tab panel's text opens with its tab's label.
  */
 import { anchorOf, namedAnchor } from './anchors.js';
 import { isCallout, isChrome, isPermalink, SECTION_HEADING_TAGS } from './chrome.js';
@@ -142,12 +142,13 @@ export function walkSections(root: Element): DraftSection[] {
       return true;
     }
     if (linksElsewhere(element)) return true;
-    if (callouts > 0 || CALLOUT_TITLE.test(text)) {
+    const opensPage = level === 1 && !claimedPage && drafts.length === 1;
+    const anchor = opensPage ? null : anchorOf(element, pendingAnchor);
+    // "Note" over a callout's text is its title; "EXAMPLES" with an anchor is a man page's section.
+    if (callouts > 0 || (CALLOUT_TITLE.test(text) && !anchor)) {
       addBlock(text);
       return true;
     }
-    const opensPage = level === 1 && !claimedPage && drafts.length === 1;
-    const anchor = opensPage ? null : anchorOf(element, pendingAnchor);
     if (level > ALWAYS_SECTION_LEVEL && !anchor) addBlock(text);
     else start(level, text, anchor);
     return true;
