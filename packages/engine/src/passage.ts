@@ -137,11 +137,57 @@ function fenceFor(code: readonly string[]): string {
   return '`'.repeat(longest + 1);
 }
 
-function tableMarkdown(rows: readonly string[]): string[] {
-  const cells = rows.slice(0, MAX_TABLE_ROWS).map((row) => row.split('\t').map((cell) => escapeMarkdown(cell) || ' '));
+/** A table row's cells as Markdown, the inline code of each (`code`, offsets in the row) as code spans. */
+function rowCells(row: string, code: ReadonlyArray<readonly [number, number]>): string[] {
+  let start = 0;
+  return row.split('\t').map((cell) => {
+    const markdown = inlineMarkdown(cell, start, code, true);
+    start += cell.length + 1;
+    return markdown || ' ';
+  });
+}
+
+function tableMarkdown(rows: readonly string[], shapes: readonly LineShape[]): string[] {
+  const cells = rows.slice(0, MAX_TABLE_ROWS).map((row, at) => rowCells(row, shapes[at]?.code ?? []));
   const columns = Math.max(...cells.map((row) => row.length));
   const line = (row: readonly string[]): string => `| ${Array.from({ length: columns }, (_, at) => row[at] ?? ' ').join(' | ')} |`;
   return [line(cells[0]!), line(Array.from({ length: columns }, () => '---')), ...cells.slice(1).map(line)];
+}
+
+/** Where each of a line's sentences starts in it (-1 for one not found as it is). */
+function sentenceStarts(text: string, sentences: readonly string[]): number[] {
+  let cursor = 0;
+  return sentences.map((sentence) => {
+    const start = text.indexOf(sentence, cursor);
+    if (start >= 0) cursor = start + sentence.length;
+    return start;
+  });
+}
+
+/** Inline code as Markdown: in a run of backticks longer than any inside it, padded when it starts or ends with one. */
+function codeSpanMarkdown(code: string): string {
+  const fence = '`'.repeat(Math.max(0, ...[...code.matchAll(/`+/g)].map((run) => run[0].length)) + 1);
+  const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${code}${pad}${fence}`;
+}
+
+/**
+ * A piece of a line (a sentence, a table cell) as Markdown: the parts of the line's inline code (`code`, offsets in
+ * the line) that fall in it as code spans, the rest escaped. `start` is where the piece is in the line; -1 gives it
+ * all escaped. In a table cell, code holding a `|` stays escaped text: GFM would end the cell there.
+ */
+function inlineMarkdown(piece: string, start: number, code: ReadonlyArray<readonly [number, number]>, inTable = false): string {
+  if (start < 0 || !code.length) return escapeMarkdown(piece);
+  let markdown = '';
+  let position = 0;
+  for (const [from, to] of code) {
+    const begin = Math.max(position, from - start);
+    const end = Math.min(piece.length, to - start);
+    if (end <= begin || (inTable && piece.slice(begin, end).includes('|'))) continue;
+    markdown += escapeMarkdown(piece.slice(position, begin)) + codeSpanMarkdown(piece.slice(begin, end));
+    position = end;
+  }
+  return markdown + escapeMarkdown(piece.slice(position));
 }
 
 /** Writes a passage's lines as Markdown, every sentence of prose followed by its citation marker. */
@@ -152,11 +198,13 @@ function render(lines: readonly string[], shapes: readonly LineShape[], range: R
   const indents: number[] = [0];
   const counters: number[] = [];
   let codeLinesLeft = MAX_CODE_LINES;
-  const prose = (text: string, skip = 0): string => {
+  const prose = (text: string, shape: LineShape, skip = 0): string => {
     const room = Math.max(0, limits.maxSentences - sentences.length);
-    const kept = splitSentences(text).slice(skip, skip + room);
+    const all = splitSentences(text);
+    const kept = all.slice(skip, skip + room);
     sentences.push(...kept);
-    return kept.map((sentence) => `${escapeMarkdown(sentence)} [${number}]`).join(' ');
+    const starts = sentenceStarts(text, all).slice(skip, skip + room);
+    return kept.map((sentence, at) => `${inlineMarkdown(sentence, starts[at] ?? -1, shape.code ?? [])} [${number}]`).join(' ');
   };
   /** The passage ends before prose that finds no room left, and before a code block past the limit of lines. */
   const full = (line: number): boolean => {
@@ -187,20 +235,20 @@ function render(lines: readonly string[], shapes: readonly LineShape[], range: R
     } else if (shape.kind === 'T') {
       let end = line + 1;
       while (end < range.end && shapes[end]!.kind === 't') end++;
-      add(tableMarkdown(lines.slice(line, end)).join('\n'));
+      add(tableMarkdown(lines.slice(line, end), shapes.slice(line, end)).join('\n'));
       line = end - 1;
     } else if (shape.kind === 'u' || shape.kind === 'o') {
       counters.length = shape.depth;
       counters[shape.depth - 1] = (counters[shape.depth - 1] ?? 0) + 1;
       const marker = shape.kind === 'o' ? `${counters[shape.depth - 1]}. ` : '- ';
       indents[shape.depth] = (indents[shape.depth - 1] ?? 0) + marker.length;
-      const item = prose(text);
+      const item = prose(text, shape);
       if (item) blocks.push({ text: `${' '.repeat(indents[shape.depth - 1] ?? 0)}${marker}${item}`, callout: shape.callout });
     } else if (shape.kind === 'h' || (isProseLine(shape) && shape.callout && CALLOUT_TITLE.test(text))) {
       const title = CALLOUT_TITLE.test(text) ? text.charAt(0).toUpperCase() + text.slice(1).replace(/:$/, '') : text;
       add(`${indent}**${escapeMarkdown(title)}**`);
     } else if (shape.kind !== 'c' && shape.kind !== 't') {
-      add(indent + prose(text, line === range.start ? range.firstSentence : 0));
+      add(indent + prose(text, shape, line === range.start ? range.firstSentence : 0));
     }
   }
   // Items of one list stay together; other blocks are separated by a blank line. A callout's lines are quoted.

@@ -3,14 +3,16 @@
  * that an answer can give back a passage with its structure. A section's `shape` holds one token per line of its
  * text, separated by spaces, and is empty when every line is a paragraph:
  *
- *     token = [">"] kind [depth] [":" language]
+ *     token = [">"] kind [depth] [":" language] ["`" span ("," span)*]     span = start "-" end
  *
  * - kind `p` a paragraph, `h` a heading inside the text (a callout's title, a minor heading), `C` the first line of a
  *   code block and `c` each next line, `u` a bullet item, `o` a numbered item, `i` more of the item above (a second
  *   paragraph, a code block under it), `T` the first row of a table and `t` each next row (cells separated by tabs);
  * - depth, on all but table rows: how many lists the line is in (1 for a top-level item), absent outside lists;
  * - `>` when the line is inside a callout (admonition, note, warning, details);
- * - language, on `C` only: the code block's language, when the page names it.
+ * - language, on `C` only: the code block's language, when the page names it;
+ * - spans, on prose lines and table rows: where the line's inline code is (`npm install`), as character offsets in
+ *   the line, start inclusive and end exclusive, in order.
  */
 
 /** A heading that is only the title of a box: "Note", "Warning", "See also"… */
@@ -26,13 +28,23 @@ export interface LineShape {
   callout: boolean;
   /** The code block's language (on `C`), else `''`. */
   language: string;
+  /** Where the line's inline code is: [start, end) offsets in the line, in order. Absent when it has none. */
+  code?: ReadonlyArray<readonly [number, number]>;
 }
 
-const TOKEN = /^(>?)([phCcuoiTt])(\d*)(?::([\w+#.-]+))?$/;
+const TOKEN = /^(>?)([phCcuoiTt])(\d*)(?::([\w+#.-]+))?(?:`(\d+-\d+(?:,\d+-\d+)*))?$/;
 const PARAGRAPH: LineShape = { kind: 'p', depth: 0, callout: false, language: '' };
 
 export function formatLineShape(line: LineShape): string {
-  return `${line.callout ? '>' : ''}${line.kind}${line.depth || ''}${line.language ? `:${line.language}` : ''}`;
+  const spans = line.code?.length ? `\`${line.code.map(([start, end]) => `${start}-${end}`).join(',')}` : '';
+  return `${line.callout ? '>' : ''}${line.kind}${line.depth || ''}${line.language ? `:${line.language}` : ''}${spans}`;
+}
+
+function parseSpans(text: string | undefined): Array<readonly [number, number]> | undefined {
+  return text?.split(',').map((span) => {
+    const [start, end] = span.split('-').map(Number);
+    return [start!, end!] as const;
+  });
 }
 
 /** The token list of a section's lines; `''` when all are plain paragraphs. */
@@ -49,12 +61,10 @@ export function parseShape(shape: string | undefined, count: number): LineShape[
   const tokens = shape ? shape.split(' ') : [];
   const parsed = tokens.length === count ? tokens.map((token) => TOKEN.exec(token)) : [];
   if (parsed.length !== count || parsed.some((match) => !match)) return Array.from({ length: count }, () => PARAGRAPH);
-  return parsed.map((match) => ({
-    kind: match![2] as LineKind,
-    depth: Number(match![3] || 0),
-    callout: match![1] === '>',
-    language: match![4] ?? '',
-  }));
+  return parsed.map((match) => {
+    const code = parseSpans(match![5]);
+    return { kind: match![2] as LineKind, depth: Number(match![3] || 0), callout: match![1] === '>', language: match![4] ?? '', ...(code ? { code } : {}) };
+  });
 }
 
 /** A line of sentences: a paragraph, a list item or more of one (not a heading, code or a table row). */

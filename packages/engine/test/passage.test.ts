@@ -71,7 +71,7 @@ describe('passage answers', () => {
     );
   });
 
-  it('keeps a table as a GFM table after the sentence that introduces it', () => {
+  it('keeps a table as a GFM table after the sentence that introduces it, its inline code as code spans', () => {
     const result = answer(index, 'Which environment variables does the server read?');
     assert.equal(result.citations[0]?.sectionUrl, '/settings#variables');
     assert.equal(
@@ -81,8 +81,8 @@ describe('passage answers', () => {
         '',
         '| Variable | Default | Meaning |',
         '| --- | --- | --- |',
-        '| ACME\\_PORT | 8080 | The port the server listens on. |',
-        '| ACME\\_DATA | ./data | Where the server keeps its files. |',
+        '| `ACME_PORT` | `8080` | The port the server listens on. |',
+        '| `ACME_DATA` | `./data` | Where the server keeps its files. |',
       ].join('\n'),
     );
   });

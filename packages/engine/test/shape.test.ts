@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildIndex, extractSections, loadIndex, serializeIndex, splitIndex } from '../src/index.js';
+import { answer, buildIndex, extractSections, loadIndex, serializeIndex, splitIndex } from '../src/index.js';
 import { parseShape } from '../src/shape.js';
 
 const page = (body: string): string => `<!doctype html><html><head><title>Guide</title></head><body><article>${body}</article></body></html>`;
@@ -114,6 +114,29 @@ acme.run()
     await parted.parts!.ensure({ sections: [1] });
     assert.equal(parted.sections[1]!.shape, 'C c');
     assert.equal(parted.sections[1]!.text, 'a\n  b');
+  });
+
+  it('keeps where inline code is, through a saved index, and an answer gives it back as code spans', () => {
+    const html = page(`<h1>Guide</h1><h2 id="build">Build the site</h2><p>Run <code> npm run build </code> to build the site. Then open <code>build/index.html</code>.</p>
+      <ul><li>Set <code>apiUrl</code> for connected mode.</li></ul><p>Quote a <code>\`tick\`</code> like this.</p>`);
+    const sections = extractSections({ url: '/guide', html });
+    const build = sections.find((section) => section.heading === 'Build the site')!;
+    assert.equal(build.text, 'Run npm run build to build the site. Then open build/index.html.\nSet apiUrl for connected mode.\nQuote a `tick` like this.');
+    assert.equal(build.shape, 'p`4-17,47-63 u1`4-10 p`8-14');
+    const saved = loadIndex(serializeIndex(buildIndex(sections)));
+    assert.deepEqual(parseShape(saved.sections[1]!.shape, 3)[0]!.code, [[4, 17], [47, 63]]);
+    const result = answer(saved, 'How do I build the site?', { threshold: 0 });
+    assert.ok(result.answered);
+    assert.match(result.markdown, /^Run `npm run build` to build the site\. \[1\] Then open `build\/index\.html`\. \[1\]/);
+    assert.match(result.markdown, /^- Set `apiUrl` for connected mode\. \[1\]$/m);
+    assert.match(result.markdown, /Quote a `` `tick` `` like this\. \[1\]/);
+    // The sentences, which text fragments and grounding read, stay plain text.
+    assert.equal(result.sentences[0]?.text, 'Run npm run build to build the site.');
+  });
+
+  it('reads a line whose code spans do not parse as a plain paragraph', () => {
+    assert.deepEqual(parseShape('p`4-x', 1), [{ kind: 'p', depth: 0, callout: false, language: '' }]);
+    assert.deepEqual(parseShape('u1`0-3,5-9', 1)[0]?.code, [[0, 3], [5, 9]]);
   });
 
   it('refuses an index whose shape does not match its text', () => {

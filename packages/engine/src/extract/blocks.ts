@@ -2,7 +2,7 @@
  * The text of the blocks whose structure a section keeps: a code block line by line with its indentation, and a
  * table row cell by cell.
  */
-import { classesOf, collapse, textContent, type Element } from './tree.js';
+import { classesOf, type Element } from './tree.js';
 
 /** Characters that take no space: left out of code (some highlighters put them between tokens). */
 const INVISIBLE = /[\u200b\u200c\u200d\ufeff]/g;
@@ -55,11 +55,4 @@ export function codeLanguage(pre: Element): string {
     language = languageIn(parent);
   }
   return language;
-}
-
-/** A table row's cells as text, each on one line. */
-export function tableCells(row: Element, skip: (element: Element) => boolean): string[] {
-  return row.children
-    .filter((cell): cell is Element => typeof cell !== 'string' && (cell.tag === 'td' || cell.tag === 'th') && !skip(cell))
-    .map((cell) => collapse(textContent(cell, skip)));
 }

@@ -8,7 +8,8 @@ import { anchorOf, namedAnchor } from './anchors.js';
 import { isCallout, isChrome, isPermalink, SECTION_HEADING_TAGS } from './chrome.js';
 import type { HeadingLevel } from '../types.js';
 import { CALLOUT_TITLE, type LineShape } from '../shape.js';
-import { codeLanguage, codeLines, isCodeTitle, tableCells } from './blocks.js';
+import { codeLanguage, codeLines, isCodeTitle } from './blocks.js';
+import { CODE_CLOSE, CODE_OPEN, rowWithCode, withoutCodeMarks, withoutMarkCharacters } from './inlineCode.js';
 import { tabLabel } from './tabs.js';
 import { BLOCK_TAGS, collapse, hasAncestor, textContent, type Element } from './tree.js';
 
@@ -74,9 +75,10 @@ export function walkSections(root: Element): DraftSection[] {
   const tables: number[] = [];
   let callouts = 0;
 
-  const push = (text: string, kind: LineShape['kind'], language = ''): void => {
+  const push = (text: string, kind: LineShape['kind'], language = '', code: ReadonlyArray<readonly [number, number]> = []): void => {
     current.blocks.push(text);
-    current.shapes.push({ kind, depth: kind === 'T' || kind === 't' ? 0 : items.length, callout: callouts > 0, language });
+    const shape: LineShape = { kind, depth: kind === 'T' || kind === 't' ? 0 : items.length, callout: callouts > 0, language };
+    current.shapes.push(code.length ? { ...shape, code } : shape);
   };
   /** The kind of a line of prose here: a paragraph, or a list item's first line or further line. */
   const proseKind = (): LineShape['kind'] => {
@@ -86,8 +88,8 @@ export function walkSections(root: Element): DraftSection[] {
     return item.lines > 1 ? 'i' : item.ordered ? 'o' : 'u';
   };
   const flush = (): void => {
-    const text = collapse(block);
-    if (text) push(text, proseKind());
+    const { text, code } = withoutCodeMarks(collapse(block));
+    if (text) push(text, proseKind(), '', code);
     block = '';
   };
   const addBlock = (text: string): void => {
@@ -104,11 +106,11 @@ export function walkSections(root: Element): DraftSection[] {
   };
   const addRow = (row: Element): void => {
     flush();
-    const cells = tableCells(row, (element) => isChrome(element) || isPermalink(element));
-    if (!cells.some(Boolean)) return;
+    const cells = rowWithCode(row, (element) => isChrome(element) || isPermalink(element));
+    if (!cells) return;
     const rows = tables[tables.length - 1] ?? 0;
     if (tables.length) tables[tables.length - 1] = rows + 1;
-    push(cells.join('\t'), rows === 0 ? 'T' : 't');
+    push(cells.text, rows === 0 ? 'T' : 't', '', cells.code);
   };
   /** Walks a container that gives its lines a structure (list, item, table, callout), flushing around it. */
   const within = (element: Element, enter: () => void, leave: () => void): void => {
@@ -182,7 +184,7 @@ export function walkSections(root: Element): DraftSection[] {
   const visit = (element: Element): void => {
     for (const child of element.children) {
       if (typeof child === 'string') {
-        block += child;
+        block += withoutMarkCharacters(child);
         if (child.trim()) pendingAnchor = null;
         continue;
       }
@@ -212,7 +214,10 @@ export function walkSections(root: Element): DraftSection[] {
         if (isBlock) flush();
         const label = tabLabel(child);
         if (label) addBlock(label);
+        const isCode = child.tag === 'code';
+        if (isCode) block += CODE_OPEN;
         visit(child);
+        if (isCode) block += CODE_CLOSE;
         if (isBlock) flush();
       }
     }
