@@ -2,6 +2,7 @@ import { yieldToEventLoop, type DocentIndex } from './indexing.js';
 import type { QueryTerm, RankResult, TermHit } from './termIndex.js';
 import { QUESTION_STOP_WORDS, bigramsOf, primaryTerms, editDistance, escapeHtml, hasNonAsciiLetter, normalizeWord, termsOfQueryWord, termsOfWord, termWordsPattern, words, wordsWithOffsets, type WordToken } from './text.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
+import { definesAny, prepareDefinitions, rareTerms } from './definitions.js';
 import { phrasesIn, preparePhrases } from './phrases.js';
 
 /** Field boosts: a match in the page title counts more than in a heading, more than in the text. */
@@ -197,6 +198,8 @@ const RANKED_CANDIDATES = 500;
 const PHRASE_CANDIDATES = 24;
 /** Bonus for a section holding all the query's consecutive word pairs (proportionally fewer). */
 const PHRASE_BOOST = 1;
+/** Bonus for a section with a line that starts with a rare word of the query (see definitions.ts). */
+const DEFINITION_BOOST = 1;
 /** Score share kept by a section of a page that matches none of the query's weight (the rest scales with coverage squared). */
 const COVERAGE_FLOOR = 0.2;
 
@@ -205,13 +208,16 @@ const COVERAGE_FLOOR = 0.2;
 const WARM_UP_SEARCHES = 20;
 
 /**
- * Computes what searches compute per section on first use (what the phrase bonus reads), `chunkSize` sections at a
- * time with a pause between two, then runs a few searches so the engine's code is compiled: for a server that swaps
- * in a freshly built index, so the first searches on it are not the ones that pay for it.
+ * Computes what searches compute per section on first use (what the phrase and definition bonuses read), `chunkSize`
+ * sections at a time with a pause between two, then runs a few searches so the engine's code is compiled: for a
+ * server that swaps in a freshly built index, so the first searches on it are not the ones that pay for it.
  */
 export async function warmSearch(index: DocentIndex, chunkSize = 200): Promise<void> {
   for (let start = 0; start < index.sections.length; start += chunkSize) {
-    for (const section of index.sections.slice(start, start + chunkSize)) preparePhrases(section);
+    for (const section of index.sections.slice(start, start + chunkSize)) {
+      preparePhrases(section);
+      prepareDefinitions(section);
+    }
     await yieldToEventLoop();
   }
   if (index.parts) return;
@@ -316,20 +322,26 @@ function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.result.id - b.result.id;
 }
 
-/** The sections whose text the phrase bonus reads. */
+/** The sections whose text the phrase and definition bonuses read. */
 function phraseCandidates(scored: readonly Scored[]): number[] {
   return scored.slice(0, PHRASE_CANDIDATES).map((entry) => entry.result.id);
 }
 
-/** Multiplies the best candidates' scores by their phrase matches, and puts them in order again. */
-function applyPhrases(index: DocentIndex, scored: Scored[], topic: string): void {
-  const queryBigrams = bigramsOf(primaryTerms(topic));
-  if (!queryBigrams.length) return;
-  // Word pairs need a section's text: only the best candidates are looked at, so a query costs the same on any site.
+/**
+ * Multiplies the best candidates' scores by what their text shows, and puts them in order again: the query's word
+ * pairs they hold, and a line that starts with a rare word of the query.
+ */
+function applyTextEvidence(index: DocentIndex, scored: Scored[], topic: string): void {
+  const terms = primaryTerms(topic);
+  const queryBigrams = bigramsOf(terms);
+  const rare = rareTerms(index, terms);
+  if (!queryBigrams.length && !rare.length) return;
+  // Both need a section's text: only the best candidates are looked at, so a query costs the same on any site.
   const best = scored.slice(0, PHRASE_CANDIDATES);
   for (const entry of best) {
-    const phrases = phrasesIn(sectionWithText(index, entry.result.id), queryBigrams);
-    entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrases / queryBigrams.length);
+    const section = sectionWithText(index, entry.result.id);
+    if (queryBigrams.length) entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrasesIn(section, queryBigrams) / queryBigrams.length);
+    if (definesAny(section, rare)) entry.score *= 1 + DEFINITION_BOOST;
   }
   scored.splice(0, best.length, ...best.sort(byScore));
 }
@@ -378,7 +390,7 @@ export function search(index: DocentIndex, query: string, options: SearchOptions
   const plan = planSearch(index, query, options);
   if (!plan) return [];
   const { scored, expansions } = scoreSections(index, plan);
-  applyPhrases(index, scored, plan.topic);
+  applyTextEvidence(index, scored, plan.topic);
   return pageHits(index, shownSections(index, scored, plan), expansions);
 }
 
@@ -391,7 +403,7 @@ export async function searchAsync(index: DocentIndex, query: string, options: Se
   await parts.ensure({ terms: index.terms.termsOf(plan.queries) });
   const { scored, expansions } = scoreSections(index, plan);
   await parts.ensure({ sections: phraseCandidates(scored) });
-  applyPhrases(index, scored, plan.topic);
+  applyTextEvidence(index, scored, plan.topic);
   const shown = shownSections(index, scored, plan);
   await parts.ensure({ sections: shown.map((entry) => entry.result.id) });
   return pageHits(index, shown, expansions);
