@@ -118,7 +118,9 @@ async function ensureDocusaurusSite(version) {
     });
   }
   for (const file of readdirSync(join(site, '.pristine'))) cpSync(join(site, '.pristine', file), join(site, file));
-  for (const folder of ['build', '.docusaurus', join('node_modules', '@docent'), join('node_modules', 'docusaurus-plugin-docent')]) {
+  // The bundler's cache (node_modules/.cache) goes too: it knows a package by its version, and each run installs
+  // newly packed tarballs under the same version, so a cached build would ship the previous run's widget.
+  for (const folder of ['build', '.docusaurus', join('node_modules', '.cache'), join('node_modules', '@docent'), join('node_modules', 'docusaurus-plugin-docent')]) {
     rmSync(join(site, folder), { recursive: true, force: true });
   }
   return site;

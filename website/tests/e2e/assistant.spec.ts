@@ -33,7 +33,9 @@ test.describe('the assistant behind the search button', () => {
     await input.fill('hugo partial');
     const first = dialog(page).getByRole('option', { name: /Install Docent on Hugo/ }).first();
     await expect(first).toBeVisible();
-    await expect(first.locator('mark').first()).toHaveText(/hugo/i);
+    // Both words of the query are highlighted in the result (its heading or its snippet).
+    await expect(first.locator('mark').filter({ hasText: /^hugo$/i }).first()).toBeVisible();
+    await expect(first.locator('mark').filter({ hasText: /^partials?$/i }).first()).toBeVisible();
     await expect(dialog(page).getByText('Install Docent on Hugo', { exact: true }).first()).toBeVisible();
 
     await page.keyboard.press('Escape');
