@@ -131,10 +131,14 @@ function rangeOf(lines: readonly string[], shapes: readonly LineShape[], line: n
   return { start, end: units[last]!.end, firstSentence };
 }
 
+/** The longest run of backticks in `text` (0 when it has none). */
+function longestBacktickRun(text: string): number {
+  return Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+}
+
 /** Backticks enough to fence code that itself holds a run of them. */
 function fenceFor(code: readonly string[]): string {
-  const longest = Math.max(2, ...code.map((line) => Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length))));
-  return '`'.repeat(longest + 1);
+  return '`'.repeat(Math.max(2, ...code.map(longestBacktickRun)) + 1);
 }
 
 /** A table row's cells as Markdown, the inline code of each (`code`, offsets in the row) as code spans. */
@@ -166,7 +170,7 @@ function sentenceStarts(text: string, sentences: readonly string[]): number[] {
 
 /** Inline code as Markdown: in a run of backticks longer than any inside it, padded when it starts or ends with one. */
 function codeSpanMarkdown(code: string): string {
-  const fence = '`'.repeat(Math.max(0, ...[...code.matchAll(/`+/g)].map((run) => run[0].length)) + 1);
+  const fence = '`'.repeat(longestBacktickRun(code) + 1);
   const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${code}${pad}${fence}`;
 }
@@ -203,7 +207,7 @@ function render(lines: readonly string[], shapes: readonly LineShape[], range: R
     const all = splitSentences(text);
     const kept = all.slice(skip, skip + room);
     sentences.push(...kept);
-    const starts = sentenceStarts(text, all).slice(skip, skip + room);
+    const starts = shape.code ? sentenceStarts(text, all).slice(skip, skip + room) : [];
     return kept.map((sentence, at) => `${inlineMarkdown(sentence, starts[at] ?? -1, shape.code ?? [])} [${number}]`).join(' ');
   };
   /** The passage ends before prose that finds no room left, and before a code block past the limit of lines. */

@@ -4,7 +4,6 @@ import type { Section } from './types.js';
 /** How much of a section's text the phrase check reads: the start of a very long section is enough. */
 const PHRASE_TEXT_CHARACTERS = 20_000;
 
-
 interface PhraseText {
   text: string;
   /** Every pair of consecutive terms, for a text with letters outside ASCII (whose words fold diacritics). */

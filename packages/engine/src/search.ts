@@ -194,8 +194,8 @@ export function topicQuery(query: string): string {
 
 /** How many of the best matching sections are ranked with page evidence; the rest cannot reach the first results. */
 const RANKED_CANDIDATES = 500;
-/** How many of those get the phrase bonus, which reads their text. */
-const PHRASE_CANDIDATES = 24;
+/** How many of those get the phrase and definition bonuses, which read their text. */
+const TEXT_CANDIDATES = 24;
 /** Bonus for a section holding all the query's consecutive word pairs (proportionally fewer). */
 const PHRASE_BOOST = 1;
 /** Bonus for a section with a line that starts with a rare word of the query (see definitions.ts). */
@@ -323,8 +323,8 @@ function byScore(a: Scored, b: Scored): number {
 }
 
 /** The sections whose text the phrase and definition bonuses read. */
-function phraseCandidates(scored: readonly Scored[]): number[] {
-  return scored.slice(0, PHRASE_CANDIDATES).map((entry) => entry.result.id);
+function textCandidates(scored: readonly Scored[]): number[] {
+  return scored.slice(0, TEXT_CANDIDATES).map((entry) => entry.result.id);
 }
 
 /**
@@ -337,7 +337,7 @@ function applyTextEvidence(index: DocentIndex, scored: Scored[], topic: string):
   const rare = rareTerms(index, terms);
   if (!queryBigrams.length && !rare.length) return;
   // Both need a section's text: only the best candidates are looked at, so a query costs the same on any site.
-  const best = scored.slice(0, PHRASE_CANDIDATES);
+  const best = scored.slice(0, TEXT_CANDIDATES);
   for (const entry of best) {
     const section = sectionWithText(index, entry.result.id);
     if (queryBigrams.length) entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrasesIn(section, queryBigrams) / queryBigrams.length);
@@ -402,7 +402,7 @@ export async function searchAsync(index: DocentIndex, query: string, options: Se
   if (!plan) return [];
   await parts.ensure({ terms: index.terms.termsOf(plan.queries) });
   const { scored, expansions } = scoreSections(index, plan);
-  await parts.ensure({ sections: phraseCandidates(scored) });
+  await parts.ensure({ sections: textCandidates(scored) });
   applyTextEvidence(index, scored, plan.topic);
   const shown = shownSections(index, scored, plan);
   await parts.ensure({ sections: shown.map((entry) => entry.result.id) });

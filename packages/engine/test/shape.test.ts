@@ -134,6 +134,13 @@ acme.run()
     assert.equal(result.sentences[0]?.text, 'Run npm run build to build the site.');
   });
 
+  it('gives a page\'s own U+0001 and U+0002 characters no code spans: the tree drops them', () => {
+    const html = page(`<h1>Guide</h1><h2 id="odd">Odd</h2><p>Before\u0001 middle\u0002 after &#1;here.</p><table><tr><td>a\u0001b</td><td><code>c</code></td></tr></table>`);
+    const odd = extractSections({ url: '/guide', html }).find((section) => section.heading === 'Odd')!;
+    assert.equal(odd.text, 'Before middle after here.\nab\tc');
+    assert.equal(odd.shape, 'p T`3-4');
+  });
+
   it('reads a line whose code spans do not parse as a plain paragraph', () => {
     assert.deepEqual(parseShape('p`4-x', 1), [{ kind: 'p', depth: 0, callout: false, language: '' }]);
     assert.deepEqual(parseShape('u1`0-3,5-9', 1)[0]?.code, [[0, 3], [5, 9]]);

@@ -3,16 +3,11 @@
  * `code` element opens and closes in the text it gathers, and each line's marks become spans in its shape (see
  * shape.ts), so that an answer can give the code back as code.
  */
-import { BLOCK_TAGS, collapse, type Element } from './tree.js';
+import { collapse, MARK_CLOSE, MARK_OPEN, textContent, type Element } from './tree.js';
 
-/** Where inline code opens and closes in gathered text: control characters that no page text keeps. */
-export const CODE_OPEN = '\u0001';
-export const CODE_CLOSE = '\u0002';
-
-/** A page's text without the two mark characters, should it hold them. */
-export function withoutMarkCharacters(text: string): string {
-  return text.includes(CODE_OPEN) || text.includes(CODE_CLOSE) ? text.replaceAll(CODE_OPEN, '').replaceAll(CODE_CLOSE, '') : text;
-}
+/** Where inline code opens and closes in gathered text: the tree's marks, which no page text holds. */
+export const CODE_OPEN = MARK_OPEN;
+export const CODE_CLOSE = MARK_CLOSE;
 
 export interface TextWithCode {
   text: string;
@@ -53,24 +48,14 @@ export function withoutCodeMarks(marked: string): TextWithCode {
   return { text: trimmed, code };
 }
 
-/** An element's text with its inline code marked, `skip`ped elements left out. */
-function markedText(element: Element, skip: (element: Element) => boolean): string {
-  let text = '';
-  for (const child of element.children) {
-    if (typeof child === 'string') text += withoutMarkCharacters(child);
-    else if (!skip(child)) {
-      const inner = markedText(child, skip);
-      text += (BLOCK_TAGS.has(child.tag) ? ' ' : '') + (child.tag === 'code' ? CODE_OPEN + inner + CODE_CLOSE : inner);
-    }
-  }
-  return text;
-}
+/** An element's text with its `code` elements marked. */
+const markCode = (element: Element, text: string): string => (element.tag === 'code' ? CODE_OPEN + text + CODE_CLOSE : text);
 
 /** A table row as one line, its cells separated by tabs, with where its inline code is; null for a row of empty cells. */
 export function rowWithCode(row: Element, skip: (element: Element) => boolean): TextWithCode | null {
   const cells = row.children
     .filter((cell): cell is Element => typeof cell !== 'string' && (cell.tag === 'td' || cell.tag === 'th') && !skip(cell))
-    .map((cell) => withoutCodeMarks(collapse(markedText(cell, skip))));
+    .map((cell) => withoutCodeMarks(collapse(textContent(cell, skip, markCode))));
   if (!cells.some((cell) => cell.text)) return null;
   const code: Array<readonly [number, number]> = [];
   let offset = 0;

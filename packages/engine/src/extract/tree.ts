@@ -33,6 +33,14 @@ const CLOSED_BY: Readonly<Record<string, ReadonlySet<string>>> = {
   tfoot: new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot']),
 };
 
+/**
+ * Two characters no page shows, kept out of the tree's text so that a walk can use them as marks in the text it
+ * gathers (where inline code opens and closes: inlineCode.ts).
+ */
+export const MARK_OPEN = '\u0001';
+export const MARK_CLOSE = '\u0002';
+const MARKS = /[\u0001\u0002]/g;
+
 export function parseHtml(html: string): Element {
   const root: Element = { tag: '#root', attrs: {}, children: [], parent: null };
   let current = root;
@@ -46,7 +54,8 @@ export function parseHtml(html: string): Element {
   };
   /** Open tags past MAX_DEPTH, not in the tree. */
   let flattened = 0;
-  const addText = (text: string): void => {
+  const addText = (raw: string): void => {
+    const text = raw.includes(MARK_OPEN) || raw.includes(MARK_CLOSE) ? raw.replace(MARKS, '') : raw;
     const last = current.children[current.children.length - 1];
     if (typeof last === 'string') current.children[current.children.length - 1] = last + text;
     else current.children.push(text);
@@ -107,11 +116,15 @@ export function collapse(text: string): string {
   return text.replace(/[\s\u200b\u200c\u200d\ufeff]+/g, ' ').trim();
 }
 
-export function textContent(element: Element, skip: (element: Element) => boolean = () => false): string {
+/** An element's text, `skip`ped elements left out; `wrap` may put marks around the text of each element. */
+export function textContent(element: Element, skip: (element: Element) => boolean = () => false, wrap?: (element: Element, text: string) => string): string {
   let text = '';
   for (const child of element.children) {
     if (typeof child === 'string') text += child;
-    else if (!skip(child)) text += (BLOCK_TAGS.has(child.tag) ? ' ' : '') + textContent(child, skip);
+    else if (!skip(child)) {
+      const inner = textContent(child, skip, wrap);
+      text += (BLOCK_TAGS.has(child.tag) ? ' ' : '') + (wrap ? wrap(child, inner) : inner);
+    }
   }
   return text;
 }

@@ -9,7 +9,7 @@ import { isCallout, isChrome, isPermalink, SECTION_HEADING_TAGS } from './chrome
 import type { HeadingLevel } from '../types.js';
 import { CALLOUT_TITLE, type LineShape } from '../shape.js';
 import { codeLanguage, codeLines, isCodeTitle } from './blocks.js';
-import { CODE_CLOSE, CODE_OPEN, rowWithCode, withoutCodeMarks, withoutMarkCharacters } from './inlineCode.js';
+import { CODE_CLOSE, CODE_OPEN, rowWithCode, withoutCodeMarks } from './inlineCode.js';
 import { tabLabel } from './tabs.js';
 import { BLOCK_TAGS, collapse, hasAncestor, textContent, type Element } from './tree.js';
 
@@ -184,7 +184,7 @@ export function walkSections(root: Element): DraftSection[] {
   const visit = (element: Element): void => {
     for (const child of element.children) {
       if (typeof child === 'string') {
-        block += withoutMarkCharacters(child);
+        block += child;
         if (child.trim()) pendingAnchor = null;
         continue;
       }
