@@ -437,7 +437,13 @@ export function answer(index: DocentIndex, question: string, options: AnswerOpti
     return notCovered(closestPages(index, topic, options.pathPrefix), confidence);
   }
 
-  const chosen = [best, ...ranked.filter((entry) => entry !== best && entry.score >= 0.8 * best.score && entry.coverage >= COVERAGE_FLOOR)].slice(0, MAX_PASSAGES);
+  const chosen = [best];
+  for (const entry of ranked) {
+    if (chosen.length >= MAX_PASSAGES) break;
+    if (entry === best || entry.score < 0.8 * best.score || entry.coverage < COVERAGE_FLOOR) continue;
+    // A text included in several pages is quoted once.
+    if (!chosen.some((taken) => taken.section.text === entry.section.text)) chosen.push(entry);
+  }
   const leads = chosen.map((entry, rank) => bestSentence(entry.section, rank, topic, yesNo));
   const topScore = leads[0]?.score ?? 0;
 

@@ -12,15 +12,24 @@ const STABILITY_FLOOR = 0.5;
 
 /**
  * How sure an answer is, 0–1: how far the search's first page leads its second (1 − second score / first score,
- * weighing 0.7), and whether the first section is confirmed (0.3): the answer's own ranker puts a section of the
+ * weighing 0.7; no lead when their best sections read the same), and whether the first section is confirmed (0.3): the answer's own ranker puts a section of the
  * search's first page first, or, for a yes/no question, one of its best sections decides it. 0 when the quoted page
  * is not stable (see `stability`).
  */
 export function confidenceOf(confirmed: boolean, pages: readonly PageHit[], stability: number): number {
   if (stability < STABILITY_FLOOR) return 0;
   const [first, second] = pages;
-  const lead = first && second && first.score > 0 ? 1 - second.score / first.score : 1;
+  const lead = !first || !second ? 1 : first.score > 0 && !sameBestSection(first, second) ? 1 - second.score / first.score : 0;
   return Math.round((AGREEMENT_WEIGHT * (confirmed ? 1 : 0) + (1 - AGREEMENT_WEIGHT) * lead) * 1000) / 1000;
+}
+
+/**
+ * Whether two pages' best sections read the same: one text included in several pages (Git's man pages share their
+ * diff options). The first page then leads only by its other sections, and the passage does not single it out.
+ */
+function sameBestSection(first: PageHit, second: PageHit): boolean {
+  const [a, b] = [first.sections[0], second.sections[0]];
+  return a !== undefined && b !== undefined && a.heading === b.heading && a.snippet === b.snippet;
 }
 
 /** The fewest topic words a question needs for the check: leaving a word out of two leaves a one-word search. */
