@@ -79,7 +79,7 @@ async function loadWholePage(page) {
   });
   await page.waitForFunction(() => {
     const shown = [...document.images].filter((image) => image.getClientRects().length > 0);
-    return document.querySelector('[data-api-explorer="waiting"], .openapi-skeleton') === null && shown.every((image) => image.complete);
+    return document.querySelector('[data-api-explorer="waiting"], .openapi-skeleton, [data-mount="pending"]') === null && shown.every((image) => image.complete);
   });
 }
 

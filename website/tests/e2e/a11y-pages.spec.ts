@@ -46,3 +46,26 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+/*
+ * What the API pages show before their scripts run: the server-rendered text of parameters and bodies
+ * (src/components/ApiSchemaText) in place of the theme's parts, which mount later.
+ */
+test.describe('axe (WCAG 2.1 A and AA) on API pages before their scripts run', () => {
+  for (const path of ['/api/send-message', '/api/add-source', '/api/list-sources']) {
+    test(path, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL });
+      try {
+        const page = await context.newPage();
+        // The site's scripts never load, so the page stays as the server rendered it; axe runs as a script of its own.
+        await page.route(/\.js($|\?)/, (route) => route.abort());
+        await page.goto(path);
+        await expect(page.locator('[data-mount="pending"]').first()).toBeVisible();
+        const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).analyze();
+        expect(results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

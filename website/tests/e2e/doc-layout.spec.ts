@@ -91,8 +91,8 @@ test.describe('doc page layout', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/api/send-message');
     const article = page.locator('article');
-    // The request parameters, the request body and the first response replace their placeholders.
-    await expect(article.locator('.openapi-left-panel__container .openapi-skeleton')).toHaveCount(0, { timeout: 15_000 });
+    // The request parameters, the request body and the first response replace their server-rendered text.
+    await expect(article.locator('.openapi-left-panel__container [data-mount="pending"]')).toHaveCount(0, { timeout: 15_000 });
     await expect(article.locator('.openapi-params__list-item', { hasText: 'projectId' })).toBeVisible();
     await expect(article.getByText('conversation_id', { exact: true }).first()).toBeVisible();
     const statuses = page.locator('.openapi-tabs__response-container').getByRole('tab');

@@ -38,7 +38,7 @@ export async function openSettled(page: Page, path: string): Promise<void> {
     await expect(waiting).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 0));
   }
-  await expect(page.locator('.openapi-skeleton')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.openapi-skeleton, [data-mount="pending"]')).toHaveCount(0, { timeout: 15_000 });
   if (hasPageFeedback(path)) {
     await expect(page.locator('docent-feedback').getByRole('heading', { name: 'Was this page helpful?' })).toBeVisible();
   }

@@ -70,9 +70,22 @@ export default function MountInTurn({ children, fallback }: { children: () => Re
   return mounted ? children() : fallback;
 }
 
-/** A theme part that mounts in its turn, behind the theme's placeholder of that size: the body of the src/theme wrappers. */
-export function inTurn<P extends object>(Component: ComponentType<P>, size: 'sm' | 'md'): (props: P) => ReactNode {
+/**
+ * A theme part that mounts in its turn, with `Placeholder` rendered from the same props in its place until then (on
+ * the server, without JavaScript and while the page hydrates): the body of the src/theme wrappers.
+ */
+export function inTurn<P extends object>(Component: ComponentType<P>, Placeholder: ComponentType<P>): (props: P) => ReactNode {
   return function InTurn(props: P): ReactNode {
-    return <MountInTurn fallback={<div className={`openapi-skeleton ${size}`} />}>{() => <Component {...props} />}</MountInTurn>;
+    return (
+      <MountInTurn
+        fallback={
+          <div data-mount="pending">
+            <Placeholder {...props} />
+          </div>
+        }
+      >
+        {() => <Component {...props} />}
+      </MountInTurn>
+    );
   };
 }
