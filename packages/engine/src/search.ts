@@ -213,6 +213,7 @@ const WARM_UP_SEARCHES = 20;
  * server that swaps in a freshly built index, so the first searches on it are not the ones that pay for it.
  */
 export async function warmSearch(index: DocentIndex, chunkSize = 200): Promise<void> {
+  sectionsPerPage(index);
   for (let start = 0; start < index.sections.length; start += chunkSize) {
     for (const section of index.sections.slice(start, start + chunkSize)) {
       preparePhrases(section);
@@ -253,6 +254,31 @@ function sectionFactor(index: DocentIndex, id: number): number {
 /** Weight of a page's second and third best sections in its score (the best counts in full). */
 const SUPPORT_WEIGHTS = [0.6, 0.3];
 
+/**
+ * A page of more sections than this (a manual on one page, a module's whole API) holds sections on many topics, so
+ * its other matching sections say less about whether it is about the question: their support shrinks as
+ * √(SUPPORT_FULL_SECTIONS / sections).
+ */
+const SUPPORT_FULL_SECTIONS = 40;
+
+const sectionCounts = new WeakMap<DocentIndex, Map<string, number>>();
+
+/** How many sections each page has, counted once per index. */
+function sectionsPerPage(index: DocentIndex): Map<string, number> {
+  let counts = sectionCounts.get(index);
+  if (!counts) {
+    counts = new Map();
+    for (const section of index.sections) counts.set(section.pageUrl, (counts.get(section.pageUrl) ?? 0) + 1);
+    sectionCounts.set(index, counts);
+  }
+  return counts;
+}
+
+/** The share of its other sections' scores that supports a page of `sections` sections. */
+function supportShare(sections: number): number {
+  return Math.min(1, Math.sqrt(SUPPORT_FULL_SECTIONS / Math.max(1, sections)));
+}
+
 interface Scored {
   result: TermHit;
   score: number;
@@ -291,19 +317,21 @@ function scoreSections(index: DocentIndex, plan: SearchPlan): { scored: Scored[]
   }
   const weightOf = (term: string) => weights.get(term) ?? 0;
   totalWeight ||= 1;
-  const byPage = new Map<string, { results: TermHit[]; terms: Set<string> }>();
+  const byPage = new Map<string, { url: string; results: TermHit[]; terms: Set<string> }>();
   for (const result of results.slice(0, RANKED_CANDIDATES)) {
     const pageUrl = index.sections[result.id]?.pageUrl;
     if (pageUrl === undefined) continue;
     let page = byPage.get(pageUrl);
-    if (!page) byPage.set(pageUrl, (page = { results: [], terms: new Set() }));
+    if (!page) byPage.set(pageUrl, (page = { url: pageUrl, results: [], terms: new Set() }));
     page.results.push(result);
     result.queryTerms.forEach((term) => page!.terms.add(term));
   }
   const scored: Scored[] = [];
+  const pageSizes = sectionsPerPage(index);
   for (const page of byPage.values()) {
     // Results are best first, so results[1] and results[2] are the next best sections.
-    const bonus = SUPPORT_WEIGHTS.reduce((sum, weight, i) => sum + weight * (page.results[i + 1]?.score ?? 0), 0);
+    const support = SUPPORT_WEIGHTS.reduce((sum, weight, i) => sum + weight * (page.results[i + 1]?.score ?? 0), 0);
+    const bonus = supportShare(pageSizes.get(page.url) ?? 1) * support;
     let pageWeight = 0;
     page.terms.forEach((term) => (pageWeight += weightOf(term)));
     const pageCoverage = pageWeight / totalWeight;
