@@ -11,16 +11,21 @@ const AGREEMENT_WEIGHT = 0.3;
 const STABILITY_FLOOR = 0.5;
 
 /**
- * How sure an answer is, 0–1: how far the search's first page leads its second (1 − second score / first score,
- * weighing 0.7; no lead when their best sections read the same), and whether the first section is confirmed (0.3): the answer's own ranker puts a section of the
- * search's first page first, or, for a yes/no question, one of its best sections decides it. 0 when the quoted page
- * is not stable (see `stability`).
+ * How sure an answer is, 0–1: how far the search's first page leads its second (see `leadOf`, weighing 0.7), and
+ * whether the first section is confirmed (0.3): the answer's own ranker puts a section of the search's first page
+ * first, or, for a yes/no question, one of its best sections decides it. 0 when the quoted page is not stable (see
+ * `stability`).
  */
 export function confidenceOf(confirmed: boolean, pages: readonly PageHit[], stability: number): number {
   if (stability < STABILITY_FLOOR) return 0;
+  return Math.round((AGREEMENT_WEIGHT * (confirmed ? 1 : 0) + (1 - AGREEMENT_WEIGHT) * leadOf(pages)) * 1000) / 1000;
+}
+
+/** 1 − second score / first score; 1 without a second page, and 0 when the two pages' best sections read the same. */
+function leadOf(pages: readonly PageHit[]): number {
   const [first, second] = pages;
-  const lead = !first || !second ? 1 : first.score > 0 && !sameBestSection(first, second) ? 1 - second.score / first.score : 0;
-  return Math.round((AGREEMENT_WEIGHT * (confirmed ? 1 : 0) + (1 - AGREEMENT_WEIGHT) * lead) * 1000) / 1000;
+  if (!first || !second || first.score <= 0) return 1;
+  return sameBestSection(first, second) ? 0 : 1 - second.score / first.score;
 }
 
 /**

@@ -317,21 +317,21 @@ function scoreSections(index: DocentIndex, plan: SearchPlan): { scored: Scored[]
   }
   const weightOf = (term: string) => weights.get(term) ?? 0;
   totalWeight ||= 1;
-  const byPage = new Map<string, { url: string; results: TermHit[]; terms: Set<string> }>();
+  const byPage = new Map<string, { results: TermHit[]; terms: Set<string> }>();
   for (const result of results.slice(0, RANKED_CANDIDATES)) {
     const pageUrl = index.sections[result.id]?.pageUrl;
     if (pageUrl === undefined) continue;
     let page = byPage.get(pageUrl);
-    if (!page) byPage.set(pageUrl, (page = { url: pageUrl, results: [], terms: new Set() }));
+    if (!page) byPage.set(pageUrl, (page = { results: [], terms: new Set() }));
     page.results.push(result);
     result.queryTerms.forEach((term) => page!.terms.add(term));
   }
   const scored: Scored[] = [];
   const pageSizes = sectionsPerPage(index);
-  for (const page of byPage.values()) {
+  for (const [pageUrl, page] of byPage) {
     // Results are best first, so results[1] and results[2] are the next best sections.
     const support = SUPPORT_WEIGHTS.reduce((sum, weight, i) => sum + weight * (page.results[i + 1]?.score ?? 0), 0);
-    const bonus = supportShare(pageSizes.get(page.url) ?? 1) * support;
+    const bonus = supportShare(pageSizes.get(pageUrl) ?? 1) * support;
     let pageWeight = 0;
     page.terms.forEach((term) => (pageWeight += weightOf(term)));
     const pageCoverage = pageWeight / totalWeight;

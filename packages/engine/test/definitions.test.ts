@@ -5,11 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildIndex, search, type Section } from '../src/index.js';
+import { section } from './helpers.js';
 import { definesAny, rareTerms } from '../src/definitions.js';
-
-function section(pageUrl: string, heading: string, text: string): Section {
-  return { id: `${pageUrl}#${heading}`, url: `${pageUrl}#${heading}`, pageUrl, pageTitle: pageUrl.slice(1), heading, level: 2, breadcrumb: [pageUrl.slice(1), heading], text, description: '' };
-}
 
 const filler = (topic: string, count: number): Section[] =>
   Array.from({ length: count }, (_, at) => section(`/${topic}-${at}`, 'Overview', `The ${topic} module number ${at} reads and writes data for the server.`));

@@ -5,10 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildIndex, search, type Section } from '../src/index.js';
-
-function section(pageUrl: string, heading: string, text: string): Section {
-  return { id: `${pageUrl}#${heading}`, url: `${pageUrl}#${heading}`, pageUrl, pageTitle: pageUrl.slice(1), heading, level: 2, breadcrumb: [pageUrl.slice(1), heading], text, description: '' };
-}
+import { section } from './helpers.js';
 
 /** A manual on one page: 160 chapters, two of which mention tracked files in passing. */
 const manual: Section[] = [
