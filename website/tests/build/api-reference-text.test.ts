@@ -90,9 +90,9 @@ function articleText(slug: string): string {
 describe('the API pages without JavaScript', () => {
   const all = operations();
 
-  it('reads openapi.yaml: every operation, and at least one field each', () => {
+  it('reads openapi.yaml: at least 10 operations, and the fields of sendMessage and addSource', () => {
     assert.ok(all.length >= 10, `${all.length} operations`);
-    for (const operation of all.filter(({ slug }) => slug === 'send-message' || slug === 'add-source')) assert.ok(operation.fields.length >= 4, operation.slug);
+    for (const slug of ['send-message', 'add-source']) assert.ok((all.find((operation) => operation.slug === slug)?.fields.length ?? 0) >= 4, slug);
   });
 
   it('show every parameter and request body field with its description and its length limit', () => {
@@ -113,7 +113,8 @@ describe('the API pages without JavaScript', () => {
   it('list every field as an entry of the Markdown copy', () => {
     for (const { slug, fields } of all) {
       const markdown = readFileSync(join(BUILD, 'api', `${slug}.md`), 'utf8');
-      for (const field of fields) assert.match(markdown, new RegExp(`^ *- \\*\\*${field.name.replace(/[<>]/g, '\\$&')}\\*\\* `, 'm'), `/api/${slug}.md lists ${field.name}`);
+      const entries = markdown.split('\n').map((line) => line.trimStart());
+      for (const field of fields) assert.ok(entries.some((line) => line.startsWith(`- **${field.name}** `)), `/api/${slug}.md lists ${field.name}`);
     }
   });
 

@@ -146,8 +146,12 @@ export function BodyText({ title, body }: { title: string; body?: Body }): React
       <summary>
         <h3 className="openapi-markdown__details-summary-header-body">
           {title}
-          {body?.required === true ? ' ' : null}
-          {body?.required === true ? <strong className="openapi-schema__required">required</strong> : null}
+          {body?.required === true ? (
+            <>
+              {' '}
+              <strong className="openapi-schema__required">required</strong>
+            </>
+          ) : null}
         </h3>
       </summary>
       {media.length > 1 ? (

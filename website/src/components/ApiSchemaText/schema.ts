@@ -74,10 +74,14 @@ export function variantsOf(schema: SchemaObject): SchemaObject[] {
   return schema.oneOf ?? schema.anyOf ?? [];
 }
 
+/** The object a schema describes: itself, or its items for an array. */
+function objectOf(schema: SchemaObject): SchemaObject {
+  return schema.type === 'array' && schema.items ? schema.items : schema;
+}
+
 /** The properties an object shows: its own, and those of its array items. */
 export function propertiesOf(schema: SchemaObject): Array<[string, SchemaObject]> {
-  const object = schema.type === 'array' && schema.items ? schema.items : schema;
-  return Object.entries(object.properties ?? {});
+  return Object.entries(objectOf(schema).properties ?? {});
 }
 
 /** What the values of a map (an object with `additionalProperties`) are, when it says. */
@@ -92,6 +96,6 @@ export function hasMembers(schema: SchemaObject): boolean {
 
 /** The names of the properties an object requires (of its items' for an array). */
 export function requiredNames(schema: SchemaObject): Set<string> {
-  const object = schema.type === 'array' && schema.items ? schema.items : schema;
-  return new Set(Array.isArray(object.required) ? object.required : []);
+  const { required } = objectOf(schema);
+  return new Set(Array.isArray(required) ? required : []);
 }
