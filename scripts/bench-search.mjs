@@ -21,9 +21,12 @@ const execute = promisify(execFile);
 const ENGINE = join(ROOT, 'packages', 'engine', 'dist');
 const QUESTIONS = join(ROOT, 'packages', 'engine', 'test', 'questions');
 
-/** Where each corpus's questions are: the dev corpora keep dev and holdout side by side; ours are public and holdout. */
+/**
+ * Where each corpus's questions are, by set: the dev corpora keep dev and holdout side by side. Ours are public (dev),
+ * fresh (a second dev set, written by someone who had read neither of the others) and holdout.
+ */
 function questionFiles(name) {
-  if (name === 'own') return { dev: join(QUESTIONS, 'public.json'), holdout: join(QUESTIONS, 'holdout.json') };
+  if (name === 'own') return { dev: join(QUESTIONS, 'public.json'), fresh: join(QUESTIONS, 'fresh.json'), holdout: join(QUESTIONS, 'holdout.json') };
   return { dev: join(QUESTIONS, name, 'dev.json'), holdout: join(QUESTIONS, name, 'holdout.json') };
 }
 
@@ -150,8 +153,9 @@ export async function benchSearch({ corpora = ['django', 'nodejs', 'git', 'own',
     }
     const dir = name === 'own' ? join(WEBSITE, 'build') : (await ensureCorpus(name)).dir;
     const files = questionFiles(name);
-    const sets = { dev: JSON.parse(await readFile(files.dev, 'utf8')), holdout: JSON.parse(await readFile(files.holdout, 'utf8')) };
-    const all = [...sets.dev, ...sets.holdout];
+    const sets = {};
+    for (const [set, file] of Object.entries(files)) sets[set] = JSON.parse(await readFile(file, 'utf8'));
+    const all = Object.values(sets).flat();
     const docent = await docentRankings(dir, all);
     const mini = miniSearchRankings({ sections: docent.sections, questions: all.map((question) => question.q) });
     const pagefind = await pagefindRankings({ siteDir: dir, questions: all.map((question) => question.q), chromiumPath });
@@ -173,7 +177,7 @@ export async function benchSearch({ corpora = ['django', 'nodejs', 'git', 'own',
     }
   }
 
-  console.log('search quality (page routes, top 10; dev was tuned on, holdout never):');
+  console.log('search quality (page routes, top 10; dev and fresh were tuned on, holdout never):');
   console.log('corpus   set      n   | Docent r@1 r@5  MRR   | Pagefind r@1 r@5  MRR  | MiniSearch r@1 r@5  MRR | Docent MRR − best peer');
   for (const row of quality) {
     const cells = [row.docent, row.pagefind, row.minisearch].map((scores) => `${fixed(scores.recall1)} ${fixed(scores.recall5)} ${fixed(scores.mrr)}`);

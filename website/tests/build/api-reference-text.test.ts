@@ -103,7 +103,7 @@ describe('the API pages without JavaScript', () => {
         if (field.description) assert.ok(text.includes(shown(field.description)), `/api/${slug} shows the description of ${field.name}: ${shown(field.description)}`);
         const { minLength, maxLength } = field.schema as { minLength?: number; maxLength?: number };
         if (maxLength !== undefined) {
-          const limit = minLength !== undefined ? `${minLength} to ${maxLength} characters` : `at most ${maxLength} characters`;
+          const limit = minLength !== undefined ? `length ${minLength} to ${maxLength} characters` : `length at most ${maxLength} characters`;
           assert.ok(text.includes(limit), `/api/${slug} shows "${limit}" for ${field.name}`);
         }
       }
@@ -122,6 +122,6 @@ describe('the API pages without JavaScript', () => {
     const index = JSON.parse(readFileSync(join(BUILD, 'docent-index.json'), 'utf8')) as { sections: Array<{ url: string; text: string }> };
     const request = index.sections.find((section) => section.url === '/api/send-message#request');
     assert.ok(request, 'the index has the Request section of /api/send-message');
-    assert.match(request.text, /question string required[\s\S]*1 to 4000 characters/);
+    assert.match(request.text, /question string required[\s\S]*length 1 to 4000 characters/);
   });
 });

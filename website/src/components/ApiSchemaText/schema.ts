@@ -44,15 +44,18 @@ export function typeName(schema: SchemaObject): string {
 
 const json = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** The schema's constraints in words, each a short phrase: `1 to 4000 characters`, `at least 1`, `one of a, b`. */
+/**
+ * The schema's constraints in words, each a short phrase: `length 1 to 4000 characters`, `at least 1`, `one of a, b`.
+ * A string's limits name its length, the word readers search for ("max length of a question").
+ */
 export function constraints(schema: SchemaObject): string[] {
   const said: string[] = [];
-  const range = (min: number | undefined, max: number | undefined, unit: string) => {
-    if (min !== undefined && max !== undefined) said.push(`${min} to ${max}${unit}`);
-    else if (min !== undefined) said.push(`at least ${min}${unit}`);
-    else if (max !== undefined) said.push(`at most ${max}${unit}`);
+  const range = (min: number | undefined, max: number | undefined, unit: string, what = '') => {
+    if (min !== undefined && max !== undefined) said.push(`${what}${min} to ${max}${unit}`);
+    else if (min !== undefined) said.push(`${what}at least ${min}${unit}`);
+    else if (max !== undefined) said.push(`${what}at most ${max}${unit}`);
   };
-  range(schema.minLength, schema.maxLength, ' characters');
+  range(schema.minLength, schema.maxLength, ' characters', 'length ');
   range(schema.minimum, schema.maximum, '');
   range(schema.minItems, schema.maxItems, ' items');
   range(schema.minProperties, schema.maxProperties, ' entries');
