@@ -19,7 +19,8 @@ export {
 export type { DocentIndex, SerializedIndex, LoadOptions, PartLoader } from './indexing.js';
 export { indexFiles, PARTS_THRESHOLD_BYTES, splitIndex } from './parts.js';
 export type { IndexPart, SplitIndex, SplitOptions } from './parts.js';
-export { search, searchAsync, snippet, highlight, warmSearch } from './search.js';
+export { search, searchAsync, warmSearch } from './search.js';
+export { snippet, highlight } from './snippet.js';
 export { answer, answerAsync, notCovered, withTextFragment, encodeTextDirective } from './answer.js';
 export { ANSWER_THRESHOLD } from '@docent/contract/answerThreshold';
 export { contentHash } from './hash.js';

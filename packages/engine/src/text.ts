@@ -288,6 +288,12 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length] ?? max + 1;
 }
 
+/** Maximum edit distance for a query term: none under 4 characters, 1 up to 7, 2 from 8. */
+export function fuzzyDistance(term: string): number | false {
+  if (term.length < 4) return false;
+  return term.length >= 8 ? 2 : 1;
+}
+
 /** The first index term of each word of `text`, in order (stop words dropped). */
 export function primaryTerms(text: string): string[] {
   const terms: string[] = [];
