@@ -3,7 +3,7 @@
  */
 import type { DocentIndex } from './indexing.js';
 import type { RankResult, TermHit } from './termIndex.js';
-import { editDistance, escapeHtml, fuzzyDistance, hasNonAsciiLetter, termsOfWord, termWordsPattern, wordsWithOffsets, type WordToken } from './text.js';
+import { editDistance, escapeHtml, fuzzyDistance, hasNonAsciiLetter, termsOfWord, wordsWithOffsets, type WordToken } from './text.js';
 
 export const SNIPPET_LENGTH = 160;
 
@@ -57,17 +57,27 @@ function wordEnd(text: string, offset: number): number {
   return position;
 }
 
-/** Past this length (a long reference section), only words that start like a matched term are looked at. */
-const SCAN_EVERY_WORD = 5000;
+/** A term as a literal in a regular expression. */
+const escapeRegExp = (term: string): string => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The words of `flat` that may give a matched term: every word of a short text, and in a long ASCII text the words
- * `termWordsPattern` finds (an identifier's inner parts, `sendMessage` → message, are then not marked).
- * A text with letters outside ASCII is read word by word: its words fold diacritics (`café` → cafe).
+ * The words of an ASCII text that hold the start of a matched term anywhere (`sendMessage` holds message), and every
+ * word joined by `'` or `_`: a superset of the words that give a matched term, as a stem is the start of its word or
+ * of one of its parts, but for a final y read as i (copy → copi).
+ */
+function wordsHoldingPattern(terms: Iterable<string>): RegExp {
+  const starts = [...terms].map((term) => escapeRegExp(term.endsWith('i') && term.length > 1 ? term.slice(0, -1) : term));
+  return new RegExp(`(?<![A-Za-z0-9])(?<![A-Za-z0-9]['’_])(?:[A-Za-z0-9]*(?:${starts.join('|')})[A-Za-z0-9]*(?![A-Za-z0-9]*['’_][A-Za-z0-9])|[A-Za-z0-9]+(?:['’_][A-Za-z0-9]+)+)`, 'gi');
+}
+
+/**
+ * The words of `flat` that may give a matched term. An ASCII text is scanned for the words that hold a matched term's
+ * start, so only those are stemmed; a text with letters outside ASCII is read word by word, as its words fold
+ * diacritics (`café` → cafe).
  */
 function candidateWords(flat: string, matched: ReadonlySet<string>): WordToken[] {
-  if (flat.length <= SCAN_EVERY_WORD || matched.size === 0 || hasNonAsciiLetter(flat)) return wordsWithOffsets(flat);
-  return [...flat.matchAll(termWordsPattern(matched))].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
+  if (matched.size === 0 || hasNonAsciiLetter(flat)) return wordsWithOffsets(flat);
+  return [...flat.matchAll(wordsHoldingPattern(matched))].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
 }
 
 /**

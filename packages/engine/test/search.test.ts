@@ -108,6 +108,17 @@ describe('search', async () => {
     assert.match(snippet(text.slice(5000, 7000), new Set(['histori'])), /Read the <mark>history<\/mark> of a branch\./);
   });
 
+  it("finds an identifier by its parts and a word joined by _ or ' in a text of any length", () => {
+    // Only the words that hold a matched term's start are stemmed: `sendMessage` holds message; `sidebar_label`
+    // gives sidebarlabel, which it does not hold.
+    const filler = 'Filler words about nothing in particular. '.repeat(150);
+    for (const around of ['', filler]) {
+      const text = `${around}Call sendMessage to ask. ${around}Set the sidebar_label of the page. ${around}`;
+      assert.match(snippet(text, new Set(['messag'])), /Call <mark>sendMessage<\/mark> to ask\./, `${text.length} characters`);
+      assert.match(snippet(text, new Set(['sidebarlabel'])), /Set the <mark>sidebar_label<\/mark> of the page\./, `${text.length} characters`);
+    }
+  });
+
   it('escapes page text in snippets: <img src=x onerror=alert(1)> never comes out as markup', () => {
     for (const query of ['onerror', 'img', 'alert', 'sanitizes answers', '<img src=x onerror=alert(1)>']) {
       for (const page of search(index, query)) {
