@@ -1,4 +1,4 @@
-import { bigramsOf, hasNonAsciiLetter, primaryTerms, termsOfWord, termWordsPattern, words } from './text.js';
+import { QUESTION_STOP_WORDS, bigramsOf, hasNonAsciiLetter, primaryTerms, termsOfWord, termWordsPattern, words } from './text.js';
 import type { Section } from './types.js';
 
 /** How much of a section's text the phrase check reads: the start of a very long section is enough. */
@@ -20,7 +20,7 @@ function phraseTextOf(section: Section): PhraseText {
     let bigrams: Set<string> | null = null;
     if (hasNonAsciiLetter(text)) {
       bigrams = new Set();
-      for (const block of text.split('\n')) for (const bigram of bigramsOf(primaryTerms(block))) bigrams.add(bigram);
+      for (const block of text.split('\n')) for (const bigram of bigramsOf(primaryTerms(block, QUESTION_STOP_WORDS))) bigrams.add(bigram);
     }
     cached = { text, bigrams };
     phraseTexts.set(section, cached);
@@ -33,17 +33,20 @@ export function preparePhrases(section: Section): void {
   phraseTextOf(section);
 }
 
-/** Whether nothing between two words gives a term of its own and no line ends there: the words make a pair. */
+/**
+ * Whether only words a question drops lie between two words ("the widget gets 403" holds the pair "widget 403" of
+ * the question "widget gets 403") and no line ends there: the words make a pair.
+ */
 function adjacent(text: string, from: number, to: number): boolean {
   const gap = text.slice(from, to);
   if (gap.includes('\n')) return false;
-  return !words(gap).some((word) => termsOfWord(word)[0]);
+  return !words(gap).some((word) => termsOfWord(word, QUESTION_STOP_WORDS)[0]);
 }
 
 /**
  * How many of the query's word pairs (`"a b"`, made by `bigramsOf` from its terms) the section holds in its heading
- * or the start of its text, counting pairs of terms that follow each other with only stop words between, within one
- * line. ASCII text is scanned for the pairs' words only; other text is read word by word once.
+ * or the start of its text, counting pairs of terms that follow each other with only question stop words between,
+ * within one line. ASCII text is scanned for the pairs' words only; other text is read word by word once.
  */
 export function phrasesIn(section: Section, queryBigrams: readonly string[]): number {
   const { text, bigrams } = phraseTextOf(section);

@@ -294,11 +294,11 @@ export function fuzzyDistance(term: string): number | false {
   return term.length >= 8 ? 2 : 1;
 }
 
-/** The first index term of each word of `text`, in order (stop words dropped). */
-export function primaryTerms(text: string): string[] {
+/** The first index term of each word of `text`, in order (the words of `stopWords` dropped). */
+export function primaryTerms(text: string, stopWords: ReadonlySet<string> = INDEX_STOP_WORDS): string[] {
   const terms: string[] = [];
   for (const word of words(text)) {
-    const first = termsOfWord(word)[0];
+    const first = termsOfWord(word, stopWords)[0];
     if (first) terms.push(first);
   }
   return terms;
