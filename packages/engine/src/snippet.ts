@@ -71,12 +71,18 @@ function wordsHoldingPattern(terms: Iterable<string>): RegExp {
 }
 
 /**
- * The words of `flat` that may give a matched term. An ASCII text is scanned for the words that hold a matched term's
- * start, so only those are stemmed; a text with letters outside ASCII is read word by word, as its words fold
- * diacritics (`café` → cafe).
+ * Up to this length a text is read word by word. Past it (a long reference section), only the words that hold a
+ * matched term's start are stemmed: fewer words to look at, for one more regular expression per query.
+ */
+const SCAN_EVERY_WORD = 5000;
+
+/**
+ * The words of `flat` that may give a matched term: every word of a short text or of a text with letters outside
+ * ASCII (whose words fold diacritics, `café` → cafe), and in a long ASCII text the words that hold a matched term's
+ * start.
  */
 function candidateWords(flat: string, matched: ReadonlySet<string>): WordToken[] {
-  if (matched.size === 0 || hasNonAsciiLetter(flat)) return wordsWithOffsets(flat);
+  if (flat.length <= SCAN_EVERY_WORD || matched.size === 0 || hasNonAsciiLetter(flat)) return wordsWithOffsets(flat);
   return [...flat.matchAll(wordsHoldingPattern(matched))].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
 }
 
