@@ -1,4 +1,4 @@
-import { QUESTION_STOP_WORDS, bigramsOf, hasNonAsciiLetter, primaryTerms, termsOfWord, termWordsPattern, words } from './text.js';
+import { QUESTION_STOP_WORDS, bigramsOf, hasNonAsciiLetter, normalizeWord, primaryTerms, termsOfWord, termWordsPattern, words } from './text.js';
 import type { Section } from './types.js';
 
 /** How much of a section's text the phrase check reads: the start of a very long section is enough. */
@@ -40,7 +40,8 @@ export function preparePhrases(section: Section): void {
 function adjacent(text: string, from: number, to: number): boolean {
   const gap = text.slice(from, to);
   if (gap.includes('\n')) return false;
-  return !words(gap).some((word) => termsOfWord(word, QUESTION_STOP_WORDS)[0]);
+  // The same as termsOfWord(word, QUESTION_STOP_WORDS), through the remembered terms of the index's stop words.
+  return !words(gap).some((word) => termsOfWord(word)[0] && !QUESTION_STOP_WORDS.has(normalizeWord(word)));
 }
 
 /**
