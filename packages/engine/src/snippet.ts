@@ -3,7 +3,7 @@
  */
 import type { DocentIndex } from './indexing.js';
 import type { RankResult, TermHit } from './termIndex.js';
-import { editDistance, escapeHtml, fuzzyDistance, hasNonAsciiLetter, termsOfWord, wordsWithOffsets, type WordToken } from './text.js';
+import { editDistance, escapeHtml, fuzzyDistance, hasNonAsciiLetter, termHoldingWordsPattern, termsOfWord, wordsWithOffsets, type WordToken } from './text.js';
 
 export const SNIPPET_LENGTH = 160;
 
@@ -57,19 +57,6 @@ function wordEnd(text: string, offset: number): number {
   return position;
 }
 
-/** A term as a literal in a regular expression. */
-const escapeRegExp = (term: string): string => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * The words of an ASCII text that hold the start of a matched term anywhere (`sendMessage` holds message), and every
- * word joined by `'` or `_`: a superset of the words that give a matched term, as a stem is the start of its word or
- * of one of its parts, but for a final y read as i (copy → copi).
- */
-function wordsHoldingPattern(terms: Iterable<string>): RegExp {
-  const starts = [...terms].map((term) => escapeRegExp(term.endsWith('i') && term.length > 1 ? term.slice(0, -1) : term));
-  return new RegExp(`(?<![A-Za-z0-9])(?<![A-Za-z0-9]['’_])(?:[A-Za-z0-9]*(?:${starts.join('|')})[A-Za-z0-9]*(?![A-Za-z0-9]*['’_][A-Za-z0-9])|[A-Za-z0-9]+(?:['’_][A-Za-z0-9]+)+)`, 'gi');
-}
-
 /**
  * Up to this length a text is read word by word. Past it (a long reference section), only the words that hold a
  * matched term's start are stemmed: fewer words to look at, for one more regular expression per query.
@@ -83,7 +70,7 @@ const SCAN_EVERY_WORD = 5000;
  */
 function candidateWords(flat: string, matched: ReadonlySet<string>): WordToken[] {
   if (flat.length <= SCAN_EVERY_WORD || matched.size === 0 || hasNonAsciiLetter(flat)) return wordsWithOffsets(flat);
-  return [...flat.matchAll(wordsHoldingPattern(matched))].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
+  return [...flat.matchAll(termHoldingWordsPattern(matched))].map((match) => ({ word: match[0], start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
 }
 
 /**

@@ -81,16 +81,31 @@ export function hasNonAsciiLetter(text: string): boolean {
   return BEYOND_PUNCTUATION.test(text) && NON_ASCII_LETTER.test(text);
 }
 
+/** Where a word that gives `term` starts reading it: a stem ending in `i` may come from a word in `y` (copy → copi). */
+function termStartPattern(terms: Iterable<string>): string {
+  return [...terms].map((term) => escapeRegExp(term.endsWith('i') && term.length > 1 ? term.slice(0, -1) : term)).join('|');
+}
+
+/** Not inside a word, nor right after a `_` or an apostrophe that joins it to the word before. */
+const WORD_BOUNDARY = "(?<![A-Za-z0-9])(?<![A-Za-z0-9]['’_])";
+/** A word joined by `_` or an apostrophe, whose term drops them (sidebar_label → sidebarlabel). */
+const JOINED_WORD = "[A-Za-z0-9]+(?:['’_][A-Za-z0-9]+)+";
+
 /**
  * A pattern for the words of an ASCII text that may give one of `terms` as their first term: those that start like
- * one (a stem ending in `i` may come from a word in `y`: copy → copi), and every word joined by `_` or an
- * apostrophe, whose term drops them (sidebar_label → sidebarlabel). Scanning a long text with it is far faster than
- * turning every word into terms; the words it finds still need `termsOfWord` to tell.
+ * one, and every joined word. Scanning a long text with it is far faster than turning every word into terms; the
+ * words it finds still need `termsOfWord` to tell.
  */
 export function termWordsPattern(terms: Iterable<string>): RegExp {
-  const starts = [...terms].map((term) => (term.endsWith('i') && term.length > 1 ? term.slice(0, -1) : term));
-  const escaped = starts.map(escapeRegExp).join('|');
-  return new RegExp(`(?<![A-Za-z0-9])(?<![A-Za-z0-9]['’_])(?:(?:${escaped})[A-Za-z0-9]*(?:['’_][A-Za-z0-9]+)*|[A-Za-z0-9]+(?:['’_][A-Za-z0-9]+)+)`, 'gi');
+  return new RegExp(`${WORD_BOUNDARY}(?:(?:${termStartPattern(terms)})[A-Za-z0-9]*(?:['’_][A-Za-z0-9]+)*|${JOINED_WORD})`, 'gi');
+}
+
+/**
+ * A pattern for the words of an ASCII text that may give one of `terms` as any of their terms: those that hold the
+ * start of one anywhere (`sendMessage` holds message, a part's stem), and every joined word.
+ */
+export function termHoldingWordsPattern(terms: Iterable<string>): RegExp {
+  return new RegExp(`${WORD_BOUNDARY}(?:[A-Za-z0-9]*(?:${termStartPattern(terms)})[A-Za-z0-9]*(?![A-Za-z0-9]*['’_][A-Za-z0-9])|${JOINED_WORD})`, 'gi');
 }
 
 /** A term as a literal in a regular expression. */
