@@ -8,6 +8,8 @@ import rehypeTableCellLabels from './plugins/rehype-table-cell-labels';
 import rehypeTableCodeBreaks from './plugins/rehype-table-code-breaks';
 import rehypeTaskListLabels from './plugins/rehype-task-list-labels';
 import rehypeUnwrapJsxParagraphs from './plugins/rehype-unwrap-jsx-paragraphs';
+// Readers' words for this site's own ("bot" for assistant): see customization/search.
+import synonyms from './synonyms.json';
 import { ssrTemplate } from './patches/browser-start/ssrTemplate';
 import { darkCodeTheme, lightCodeTheme } from './src/prismThemes';
 
@@ -103,6 +105,7 @@ const config = {
         headerTitle: 'Docent chatbot',
         cleanTitles: true,
         buttonStyle: 'rounded',
+        synonyms,
         ...(testBuild ? { chatButton: true } : {}),
         ...(apiUrl ? { apiUrl } : {}),
       } satisfies DocentOptions,

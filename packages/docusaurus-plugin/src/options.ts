@@ -35,6 +35,11 @@ export interface PluginOwnOptions {
   chatButton?: boolean;
   /** Render `<docent-feedback>` under every doc. */
   pageFeedback?: boolean;
+  /**
+   * Groups of words that mean the same to the site's readers (`[['bot', 'assistant']]`): a query word of a group
+   * also finds the group's other words. Written into the index, so `docent serve` ranks with them too.
+   */
+  synonyms?: string[][];
 }
 
 /** What a site owner writes in docusaurus.config.ts. */
@@ -59,6 +64,7 @@ const PLUGIN_DEFAULTS = {
   indexPath: 'docent-index.json',
   chatButton: false,
   pageFeedback: true,
+  synonyms: [] as string[][],
 } as const satisfies Required<PluginOwnOptions>;
 
 /** The table's defaults (as the search button has them), where there is one default for every element. */
@@ -121,11 +127,18 @@ const isIndexPath: Check = (value) =>
     ? { ok: true, value }
     : { ok: false, problem: 'must be a relative path to a .json file, such as docent-index.json' };
 
+/** The shape of a synonym table; the engine checks its words when it builds the index (see writeArtifacts). */
+const isSynonyms: Check = (value) =>
+  Array.isArray(value) && value.every((group) => Array.isArray(group) && group.length >= 2 && group.every((word) => typeof word === 'string' && word.trim() !== ''))
+    ? { ok: true, value }
+    : { ok: false, problem: 'must be an array of groups, each of two or more words, such as [["bot", "assistant"], ["sync", "recrawl"]]' };
+
 const CHECKS: Record<keyof PluginOptions, Check> = {
   id: isText,
   indexPath: isIndexPath,
   chatButton: isBoolean,
   pageFeedback: isBoolean,
+  synonyms: isSynonyms,
   ...(Object.fromEntries(WIDGET_OPTIONS.map((definition) => [definition.prop, widgetCheck(definition)])) as Record<WidgetOptionName, Check>),
 };
 

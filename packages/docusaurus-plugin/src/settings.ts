@@ -1,7 +1,7 @@
 import { DEFAULT_OPTIONS, type PluginOptions, type ResolvedOptions } from './options';
 
 /** Plugin options that configure the plugin itself rather than a widget attribute. */
-const PLUGIN_ONLY = ['id', 'indexPath', 'chatButton', 'pageFeedback'] as const;
+const PLUGIN_ONLY = ['id', 'indexPath', 'chatButton', 'pageFeedback', 'synonyms'] as const;
 
 /** The widget attributes a site can set through the plugin, in camelCase (the reference on customization/layout). */
 export type WidgetSettings = Omit<PluginOptions, (typeof PLUGIN_ONLY)[number]>;

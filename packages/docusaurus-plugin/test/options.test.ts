@@ -118,6 +118,16 @@ describe('toClientSettings', () => {
     assert.throws(() => normalizeOptions({ project: 'docent-docs', pageFeedback: 'yes' }), /option "pageFeedback" must be true or false; got "yes"/);
   });
 
+  it('takes synonyms as groups of two or more words, for the index only, never as a widget attribute', () => {
+    const options = normalizeOptions({ project: 'docent-docs', synonyms: [['bot', 'assistant']] });
+    assert.deepEqual(options.synonyms, [['bot', 'assistant']]);
+    assert.deepEqual(normalizeOptions({ project: 'docent-docs' }).synonyms, []);
+    assert.deepEqual(toClientSettings(options).widget, { project: 'docent-docs' });
+    for (const wrong of [['bot', 'assistant'], [['bot']], [['bot', '']], { bot: 'assistant' }]) {
+      assert.throws(() => normalizeOptions({ project: 'docent-docs', synonyms: wrong }), /option "synonyms" must be an array of groups, each of two or more words, such as \[\["bot", "assistant"\]/);
+    }
+  });
+
   it('passes connected mode and every other widget attribute through', () => {
     const { widget } = toClientSettings(
       normalizeOptions({ project: 'docent-docs', apiUrl: 'https://docs.example.com', storeHistory: false, consentText: 'I agree.' }),
@@ -130,7 +140,7 @@ describe('options from the attribute table', () => {
   it('takes every widget attribute but the three the plugin sets or never renders, besides its own options', async () => {
     const { ATTRIBUTES } = await import('@docent/contract/attributes');
     const fromTable = ATTRIBUTES.map((definition) => definition.prop).filter((prop) => !['indexUrl', 'embeddedHeight', 'rating'].includes(prop));
-    assert.deepEqual([...OPTION_NAMES].sort(), [...fromTable, 'id', 'indexPath', 'chatButton', 'pageFeedback'].sort());
+    assert.deepEqual([...OPTION_NAMES].sort(), [...fromTable, 'id', 'indexPath', 'chatButton', 'pageFeedback', 'synonyms'].sort());
   });
 
   it("checks a widget option with its attribute's own rule", () => {

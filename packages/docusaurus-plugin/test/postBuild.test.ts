@@ -113,6 +113,26 @@ describe('writeArtifacts', () => {
     }
   });
 
+  it('writes the synonyms option into the index, and refuses a group word search leaves out, naming the option', async () => {
+    const { writeArtifacts } = (await import('../lib/server/postBuild.js')) as typeof import('../src/server/postBuild');
+    const { normalizeOptions } = await import('../src/options');
+    const { loadIndex, search } = await import('@docent/engine');
+    const outDir = await mkdtemp(path.join(tmpdir(), 'docent-synonyms-'));
+    const build = { outDir, baseUrl: '/', site: { title: 'T', tagline: '', url: 'https://example.com' } };
+    try {
+      await writeFile(path.join(outDir, 'analytics.html'), '<!doctype html><html><head><title>Analytics</title></head><body><main><h1>Analytics</h1><p>Count the questions readers asked.</p></main></body></html>');
+      await writeArtifacts(build, normalizeOptions({ project: 'docent-docs', synonyms: [['stats', 'analytics']] }));
+      const index = loadIndex(await readFile(path.join(outDir, 'docent-index.json'), 'utf8'));
+      assert.equal(search(index, 'usage stats')[0]?.pageUrl, '/analytics');
+      await assert.rejects(
+        writeArtifacts(build, normalizeOptions({ project: 'docent-docs', synonyms: [['stats', 'analytics'], ['the', 'docs']] })),
+        /^Error: docusaurus-plugin-docent: option synonyms\[1\]\[0\] "the" is a word search leaves out of every query/,
+      );
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+
   it('writes each page’s Markdown copy from its HTML, code lines and tables kept, and llms-full.txt from the copies', async () => {
     const { writeArtifacts } = (await import('../lib/server/postBuild.js')) as typeof import('../src/server/postBuild');
     const { normalizeOptions } = await import('../src/options');

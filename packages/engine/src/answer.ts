@@ -1,5 +1,5 @@
 import type { DocentIndex } from './indexing.js';
-import { FIELD_BOOSTS, search, searchAsync, sectionWithText, termExists } from './search.js';
+import { FIELD_BOOSTS, search, searchAsync, sectionWithText, synonymsOf, termExists } from './search.js';
 import type { QueryTerm, TermHit } from './termIndex.js';
 import {
   bigramsOf,
@@ -151,6 +151,7 @@ function answerQueries(index: DocentIndex, question: readonly QuestionWord[], ye
     term,
     prefix: term.length >= 5,
     fuzzy: term.length >= 5 && !termExists(index, term, false) ? 1 : (false as const),
+    ...synonymsOf(index, term),
   }));
   // A yes/no question is often decided by a sentence that says no ("needs no server"): such sections are candidates too.
   if (yesNo) queries.push(...CANDIDATE_NEGATIONS.map((term) => ({ term, prefix: false, fuzzy: false as const })));

@@ -16,7 +16,9 @@ export {
   INDEX_VERSION,
   SUPPORTED_INDEX_VERSIONS,
 } from './indexing.js';
-export type { DocentIndex, SerializedIndex, LoadOptions, PartLoader } from './indexing.js';
+export type { BuildOptions, DocentIndex, SerializedIndex, LoadOptions, PartLoader } from './indexing.js';
+export { checkSynonyms, SynonymError, MAX_SYNONYM_GROUPS } from './synonyms.js';
+export type { SynonymGroups } from './synonyms.js';
 export { indexFiles, PARTS_THRESHOLD_BYTES, splitIndex } from './parts.js';
 export type { IndexPart, SplitIndex, SplitOptions } from './parts.js';
 export { search, searchAsync, warmSearch } from './search.js';

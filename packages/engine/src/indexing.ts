@@ -2,6 +2,7 @@ import { ContentHasher, contentHash } from './hash.js';
 import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
 import { readPartsManifest } from './parts.js';
 import { isValidShape } from './shape.js';
+import { checkSynonyms, readSynonyms, Synonyms, type SynonymGroups } from './synonyms.js';
 import { TermIndex, TermIndexBuilder, type FieldTexts, type SerializedTerms } from './termIndex.js';
 import { termsOfWord, words } from './text.js';
 import type { Section } from './types.js';
@@ -28,6 +29,19 @@ export interface DocentIndex {
   readonly terms: TermIndex;
   /** For an index read in parts: loads the postings and the text a query needs (`searchAsync`, `answerAsync`). */
   readonly parts?: PartLoader;
+  /** The site's synonyms, which queries expand to; absent when it gives none. */
+  readonly synonyms?: Synonyms;
+}
+
+export interface BuildOptions {
+  /** Groups of words that mean the same to the site's readers (see synonyms.ts); checked with `checkSynonyms`. */
+  synonyms?: SynonymGroups;
+}
+
+/** The synonyms field of a built index: absent for none, so an index without synonyms is as before. */
+function synonymsField(options: BuildOptions): { synonyms?: Synonyms } {
+  const groups = options.synonyms ? checkSynonyms(options.synonyms) : [];
+  return groups.length ? { synonyms: new Synonyms(groups) } : {};
 }
 
 /** Loads the parts of an index that come in parts. */
@@ -46,6 +60,8 @@ export interface SerializedIndex {
   sectionCount: number;
   sections: Section[];
   terms: SerializedTerms;
+  /** The site's synonym groups, when it gives any. */
+  synonyms?: string[][];
 }
 
 /** One section in a fixed order of fields. */
@@ -92,10 +108,10 @@ function copyOf(sections: readonly Section[]): Section[] {
 }
 
 /** Builds the search index over sections (in the order given, which fixes the ranking of ties). */
-export function buildIndex(sections: readonly Section[]): DocentIndex {
+export function buildIndex(sections: readonly Section[], options: BuildOptions = {}): DocentIndex {
   const copy = copyOf(sections);
   const terms = TermIndex.build(indexedFields(copy), words, termsOf);
-  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hashSections(copy), sections: copy, terms };
+  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hashSections(copy), sections: copy, terms, ...synonymsField(options) };
 }
 
 // The core is typed without DOM or Node libraries; both have this timer.
@@ -107,7 +123,8 @@ export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => se
  * The same index as buildIndex, built `chunkSize` sections at a time with the event loop free in between, so a
  * server rebuilding a large project's index keeps answering meanwhile.
  */
-export async function buildIndexAsync(sections: readonly Section[], chunkSize = 200): Promise<DocentIndex> {
+export async function buildIndexAsync(sections: readonly Section[], chunkSize = 200, options: BuildOptions = {}): Promise<DocentIndex> {
+  const synonyms = synonymsField(options);
   const copy = copyOf(sections);
   const builder = new TermIndexBuilder(words, termsOf);
   const fields = indexedFields(copy);
@@ -123,7 +140,7 @@ export async function buildIndexAsync(sections: readonly Section[], chunkSize = 
     hasher.update(`${start > 0 ? ',' : ''}${items.join(',')}`);
     await yieldToEventLoop();
   }
-  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hasher.update(']').digest(), sections: copy, terms };
+  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hasher.update(']').digest(), sections: copy, terms, ...synonyms };
 }
 
 /** The index file's JSON text. */
@@ -135,6 +152,7 @@ export function serializeIndex(index: DocentIndex): string {
     sectionCount: index.sections.length,
     sections: [...index.sections],
     terms: index.terms.toJSON(),
+    ...(index.synonyms ? { synonyms: index.synonyms.groups.map((group) => [...group]) } : {}),
   };
   return JSON.stringify(file);
 }
@@ -282,5 +300,6 @@ export function loadIndex(input: string | unknown, options: LoadOptions = {}): D
       `the search part indexes ${terms.documentCount} sections but the file holds ${sections.length}. ${REBUILD}`,
     );
   }
-  return { format: INDEX_FORMAT, version: data.version, hash: data.hash, sections, terms };
+  return { format: INDEX_FORMAT, version: data.version, hash: data.hash, sections, terms, ...readSynonyms(data.synonyms) };
 }
+

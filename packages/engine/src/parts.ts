@@ -11,6 +11,7 @@ import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
 import { INDEX_FORMAT, INDEX_VERSION, serializeIndex, type DocentIndex, type LoadOptions, type PartLoader } from './indexing.js';
 import { FIELDS, TermIndex } from './termIndex.js';
 import { isValidShape } from './shape.js';
+import { readSynonyms } from './synonyms.js';
 import type { HeadingLevel, Section } from './types.js';
 
 export const PART_FORMAT = 'docent-index-part';
@@ -54,6 +55,7 @@ interface Manifest {
   sections: number[];
   terms: { documentCount: number; fieldLengths: number[]; vocabulary: string[]; parts: Array<PartRef & { start: number }> };
   text: { sectionsPerPart: number; parts: PartRef[] };
+  synonyms?: string[][];
 }
 
 function partFile(index: string, body: Record<string, unknown>): string {
@@ -121,6 +123,7 @@ export function splitIndex(index: DocentIndex, options: SplitOptions = {}): Spli
     sections,
     terms: { documentCount: whole.documentCount, fieldLengths: whole.fieldLengths, vocabulary: whole.vocabulary, parts: termParts },
     text: { sectionsPerPart, parts: textParts },
+    ...(index.synonyms ? { synonyms: index.synonyms.groups.map((group) => [...group]) } : {}),
   };
   return { manifest: JSON.stringify(manifest), parts };
 }
@@ -275,7 +278,7 @@ export function readPartsManifest(data: Record<string, unknown>, options: LoadOp
     fail(`"terms" is malformed (${(error as Error).message}).`);
   }
   const parts = new Parts(manifest, sections, termIndex, fetchPart);
-  return { format: INDEX_FORMAT, version: manifest.version, hash: manifest.hash, sections, terms: termIndex, parts };
+  return { format: INDEX_FORMAT, version: manifest.version, hash: manifest.hash, sections, terms: termIndex, parts, ...readSynonyms(data.synonyms) };
 }
 
 /**

@@ -56,7 +56,14 @@ export function searchTerms(index: DocentIndex, query: string): QueryTerm[] {
     term,
     prefix: position === terms.length - 1,
     fuzzy: index.terms.has(term) ? false : fuzzyDistance(term),
+    ...synonymsOf(index, term),
   }));
+}
+
+/** The site's synonyms of a query term, as `QueryTerm.synonyms`. */
+export function synonymsOf(index: DocentIndex, term: string): Pick<QueryTerm, 'synonyms'> {
+  const synonyms = index.synonyms?.of(term) ?? [];
+  return synonyms.length ? { synonyms } : {};
 }
 
 function pathFilter(index: DocentIndex, pathPrefix: string | undefined): ((id: number) => boolean) | undefined {

@@ -8,8 +8,8 @@ import { editDistance, escapeHtml, fuzzyDistance, hasNonAsciiLetter, termHolding
 export const SNIPPET_LENGTH = 160;
 
 /**
- * The matched index terms worth highlighting: those a query term matches exactly or as a prefix,
- * and fuzzy (typo) matches only for a query term that matched nothing better in this section.
+ * The matched index terms worth highlighting: those a query term matches exactly or as a prefix, and its typo
+ * matches and synonyms only for a query term that matched nothing better in this section.
  */
 export function termsToMark(index: DocentIndex, hit: TermHit, expansions: RankResult['expansions']): Set<string> {
   const marked = new Set<string>();
@@ -21,7 +21,8 @@ export function termsToMark(index: DocentIndex, hit: TermHit, expansions: RankRe
       continue;
     }
     const distance = fuzzyDistance(queryTerm) || 0;
-    for (const term of present) if (editDistance(queryTerm, term, distance) <= distance) marked.add(term);
+    const synonyms = index.synonyms?.of(queryTerm) ?? [];
+    for (const term of present) if (synonyms.includes(term) || editDistance(queryTerm, term, distance) <= distance) marked.add(term);
   }
   return marked;
 }

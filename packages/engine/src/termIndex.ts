@@ -5,6 +5,7 @@
  * before carry over: a prefix match weighs 0.375·len/(len+0.3·extra letters), a typo 0.45·len/(len+distance), and
  * a section's score is multiplied by the number of query terms it matches.
  */
+import { SYNONYM_WEIGHT } from './synonyms.js';
 import { editDistance } from './text.js';
 
 export const FIELDS = ['pageTitle', 'heading', 'text', 'description'] as const;
@@ -25,6 +26,8 @@ export interface QueryTerm {
   prefix: boolean;
   /** The largest edit distance for a typo match, or false. */
   fuzzy: number | false;
+  /** Terms that stand for this one (the site's synonyms, see synonyms.ts), matched exactly at a lower weight. */
+  synonyms?: readonly string[];
 }
 
 export interface RankOptions {
@@ -38,13 +41,13 @@ export interface TermHit {
   /** The section's position in the index. */
   id: number;
   score: number;
-  /** The query terms the section matches, exactly, as a prefix or as a typo. */
+  /** The query terms the section matches, exactly, as a prefix, as a typo or through a synonym. */
   queryTerms: string[];
 }
 
 export interface RankResult {
   hits: TermHit[];
-  /** For each query term, the index terms it matched (itself, longer words, typos). */
+  /** For each query term, the index terms it matched (itself, longer words, typos, synonyms). */
   expansions: Map<string, string[]>;
 }
 
@@ -186,13 +189,14 @@ export class TermIndex {
   }
 
   /**
-   * The index terms a query reads: each term itself, the longer words of a prefix term and the near spellings of a
-   * typo term. `rank` needs their postings.
+   * The index terms a query reads: each term itself, its synonyms, the longer words of a prefix term and the near
+   * spellings of a typo term. `rank` needs their postings.
    */
   termsOf(queries: readonly QueryTerm[]): string[] {
     const terms = new Set<string>();
     for (const query of queries.slice(0, MAX_QUERY_TERMS)) {
       if (this.known.has(query.term)) terms.add(query.term);
+      for (const synonym of query.synonyms ?? []) if (this.known.has(synonym)) terms.add(synonym);
       const prefixed = query.prefix ? this.longerTerms(query.term) : [];
       prefixed.forEach((term) => terms.add(term));
       if (query.fuzzy) for (const [term] of this.typos(query.term, query.fuzzy)) terms.add(term);
@@ -304,6 +308,7 @@ export class TermIndex {
         });
       };
       add(query.term, 1);
+      for (const synonym of query.synonyms ?? []) add(synonym, SYNONYM_WEIGHT);
       const prefixed = query.prefix ? this.longerTerms(query.term) : [];
       for (const term of prefixed) add(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - query.term.length)));
       if (query.fuzzy) {

@@ -38,6 +38,7 @@ const COMMANDS = new Map<string, Command>([
       --include <glob>     Index only pages whose path in <dir> matches (repeatable), such as "docs/**"
       --exclude <glob>     Leave out pages whose path in <dir> matches (repeatable), such as "releases/**"
       --content-selector <css>  Where the content is on each page, such as "div.wiki-body" (tags, #id, .class, [attr])
+      --synonyms <file>    A JSON file of word groups that mean the same to your readers, such as [["bot", "assistant"]]
 `,
       run: runIndex,
     },

@@ -207,7 +207,7 @@ describe('docent project, member and key against a running server', () => {
     writeFileSync(file, JSON.stringify({ ...config, projects: [{ ...config.projects[0], settings: { public: false, widgett: {} } }] }));
     const typo = await docent('project', 'update', '--config', file, '--db', db);
     assert.equal(typo.code, 2);
-    assert.equal(typo.err.trim(), `docent: project update: ${file}: projects[0].settings.widgett is not a field Docent knows; the fields allowed in projects[0].settings are public, sync_interval, retention_days, prompt, widget`);
+    assert.equal(typo.err.trim(), `docent: project update: ${file}: projects[0].settings.widgett is not a field Docent knows; the fields allowed in projects[0].settings are public, sync_interval, retention_days, synonyms, prompt, widget`);
     assert.equal(dump(db), before);
   });
 

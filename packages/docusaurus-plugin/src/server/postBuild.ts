@@ -32,13 +32,20 @@ export async function writeArtifacts(
 ): Promise<ArtifactReport> {
   const started = performance.now();
   // The engine is an ES module; this package is CommonJS, so it is loaded with import().
-  const { buildIndex, indexFiles } = await import('@docent/engine');
+  const { buildIndex, indexFiles, SynonymError } = await import('@docent/engine');
   const { listPages, pageMarkdown, sectionsFromDirectory } = await import('@docent/engine/node');
   await markOptedOut(build, optedOut);
   const allSections = await sectionsFromDirectory(build.outDir, { cleanTitles: options.cleanTitles, baseUrl: build.baseUrl });
   const sections = allSections.filter((section) => !optedOut.has(section.pageUrl));
   // A large site's index comes in parts beside the index file, which the widget fetches as a query needs them.
-  const { files } = indexFiles(buildIndex(sections));
+  let index;
+  try {
+    index = buildIndex(sections, { synonyms: options.synonyms });
+  } catch (error) {
+    if (error instanceof SynonymError) throw new Error(`docusaurus-plugin-docent: option ${error.message}`);
+    throw error;
+  }
+  const { files } = indexFiles(index);
   const indexDir = path.posix.dirname(options.indexPath);
   // Each page's Markdown copy comes from its HTML as built, so code, lists, tables and callouts keep their shape.
   const htmlFiles = new Map((await listPages(build.outDir, { baseUrl: build.baseUrl })).map((page) => [page.url, page.file]));

@@ -6,7 +6,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildIndex } from '../indexing.js';
 import { extractPage, sharedTitleSuffix, withoutSuffix } from '../extract/index.js';
-import type { DocentIndex } from '../indexing.js';
+import type { BuildOptions, DocentIndex } from '../indexing.js';
 import type { ExtractOptions, Section } from '../types.js';
 
 export { pageMarkdown, type PageMarkdownOptions } from './markdown/index.js';
@@ -124,6 +124,6 @@ export function withoutSharedSuffix(sections: readonly Section[]): Section[] {
 }
 
 /** Builds the search index of a folder of built HTML. */
-export async function indexDirectory(dir: string, options: DirectoryOptions = {}): Promise<DocentIndex> {
-  return buildIndex(await sectionsFromDirectory(dir, options));
+export async function indexDirectory(dir: string, options: DirectoryOptions & BuildOptions = {}): Promise<DocentIndex> {
+  return buildIndex(await sectionsFromDirectory(dir, options), options.synonyms ? { synonyms: options.synonyms } : {});
 }

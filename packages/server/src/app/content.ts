@@ -57,7 +57,7 @@ export class ProjectContents {
           this.contents.delete(projectId);
           return;
         }
-        const index = await buildIndexAsync(sections, INDEX_CHUNK);
+        const index = await buildIndexAsync(sections, INDEX_CHUNK, { synonyms: await this.synonymsOf(projectId) });
         // Before the swap: the first searches on a new index would otherwise each compute what they need of every
         // section they touch, a pause of up to a few hundred milliseconds right after each sync.
         await warmSearch(index, INDEX_CHUNK);
@@ -68,6 +68,12 @@ export class ProjectContents {
       }
     });
     return this.building;
+  }
+
+  /** The project's own synonyms; else, for the project bound to the site, those of the site's index file. */
+  private async synonymsOf(projectId: string): Promise<string[][]> {
+    const own = (await this.store.getProject(projectId))?.synonyms;
+    return own ?? (projectId === this.siteProject ? this.site.snapshot.synonyms : []);
   }
 
   /** Rebuilds every project whose content version changed since the last look (all of them the first time). */

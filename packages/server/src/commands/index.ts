@@ -1,8 +1,8 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import picomatch from 'picomatch';
-import { indexFiles, parseSelector } from '@docent/engine';
+import { checkSynonyms, indexFiles, parseSelector, SynonymError } from '@docent/engine';
 import { listPages, indexDirectory } from '@docent/engine/node';
 import { UsageError, type Io } from './usage.js';
 import { parseCommand } from './args.js';
@@ -25,6 +25,28 @@ function pageFilter(include: readonly string[], exclude: readonly string[]): (fi
   return (file) => !included(file) || excluded(file);
 }
 
+/** The synonym groups of a JSON file (`--synonyms`), checked; a UsageError names the file and what is wrong. */
+export async function readSynonymsFile(file: string, command: string): Promise<string[][]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${command}: --synonyms: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of a JSON file of word groups`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${command}: --synonyms: ${file} is not valid JSON (${(error as Error).message})`);
+  }
+  try {
+    return checkSynonyms(value);
+  } catch (error) {
+    if (error instanceof SynonymError) throw new UsageError(`${command}: --synonyms: ${file}: ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * Past this size (gzip), `docent index` warns: the widget downloads the index file (the manifest, for an index in
  * parts) before a reader's first result, and 500 KB is what a first search may cost on a slow mobile connection.
@@ -40,6 +62,7 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
     include: { type: 'string', multiple: true, default: [] },
     exclude: { type: 'string', multiple: true, default: [] },
     'content-selector': { type: 'string' },
+    synonyms: { type: 'string' },
   });
   const [dir] = positionals;
   if (!dir || positionals.length > 1) {
@@ -53,6 +76,7 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
     const parsed = parseSelector(contentSelector);
     if (typeof parsed === 'string') throw new UsageError(`index: --content-selector: ${parsed}`);
   }
+  const synonyms = values.synonyms === undefined ? [] : await readSynonymsFile(values.synonyms, 'index');
   const started = performance.now();
   const skipped: string[] = [];
   const leftOut = pageFilter(values.include, values.exclude);
@@ -77,7 +101,7 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
     throw new UsageError(`index: "${dir}" holds no .html pages to index${globs}`);
   }
   if (filtered.size) io.err(`docent: index: left out ${filtered.size} pages that --include or --exclude rule out\n`);
-  const index = await indexDirectory(dir, options);
+  const index = await indexDirectory(dir, { ...options, synonyms });
   const out = values.out ?? path.join(dir, 'docent-index.json');
   const { layout, files } = indexFiles(index);
   for (const file of files) {

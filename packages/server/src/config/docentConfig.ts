@@ -11,6 +11,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { RateLimit } from '../serve/rateLimit.js';
 import { BUILT_IN_PLANS, PROJECT_ID_RULE, type CustomPrompt, type Limits, type ProjectLimits, type WidgetSettings } from '../projects/types.js';
+import { checkSynonyms, SynonymError } from '@docent/engine';
 import { checkDeclaredUploads, declaredSource, type ConfigContext, type SourceJson } from './declaredSources.js';
 import { parseDuration } from './duration.js';
 import type { ProjectDeclaration } from '../store/types.js';
@@ -48,7 +49,7 @@ interface ProjectJson {
   name: string;
   allowed_origins?: string[];
   sources?: SourceJson[];
-  settings?: { public?: boolean; sync_interval?: string; retention_days?: number; prompt?: { instructions?: string; template?: string }; widget?: WidgetSettings };
+  settings?: { public?: boolean; sync_interval?: string; retention_days?: number; synonyms?: string[][]; prompt?: { instructions?: string; template?: string }; widget?: WidgetSettings };
   limits?: LimitsJson;
 }
 
@@ -171,6 +172,16 @@ export function checkPlan(plan: string, declared: readonly string[], where: stri
   );
 }
 
+/** A project's synonym groups, checked word by word by the engine's rules. */
+function synonymsAt(groups: string[][], where: string): string[][] {
+  try {
+    return checkSynonyms(groups, where);
+  } catch (error) {
+    if (error instanceof SynonymError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function projectOf(json: ProjectJson, where: string, plans: readonly string[], context: ConfigContext): ProjectDeclaration {
   const limits: ProjectLimits = json.limits ? limitsOf(json.limits, `${where}.limits`) : {};
   if (json.limits?.plan !== undefined) {
@@ -187,6 +198,7 @@ function projectOf(json: ProjectJson, where: string, plans: readonly string[], c
     widget: json.settings?.widget ?? {},
     limits,
     ...(json.settings?.retention_days !== undefined ? { retentionDays: json.settings.retention_days } : {}),
+    ...(json.settings?.synonyms !== undefined ? { synonyms: synonymsAt(json.settings.synonyms, `${where}.settings.synonyms`) } : {}),
     ...(json.settings?.sync_interval !== undefined ? { syncIntervalMs: durationMs(json.settings.sync_interval, `${where}.settings.sync_interval`) } : {}),
     sources: (json.sources ?? []).map((source, position) => {
       const at = `${where}.sources[${position}]`;

@@ -54,6 +54,11 @@ export interface ProjectSettings {
   retentionDays?: number;
   /** Sync every source this often; unset: only when asked. */
   syncIntervalMs?: number;
+  /**
+   * Groups of words that mean the same to the project's readers, which searches expand to; unset: the synonyms of
+   * the served site's index for the project bound to --site, none for the others.
+   */
+  synonyms?: string[][];
 }
 
 /** How long readers' events, searches and conversations are kept when a project sets nothing. */

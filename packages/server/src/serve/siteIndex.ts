@@ -7,7 +7,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
-import type { Section } from '@docent/engine';
+import { checkSynonyms, type Section } from '@docent/engine';
 import { MAX_PAGE_BYTES, sectionsFromDirectory } from '@docent/engine/node';
 import { canonicalOrigin } from '../app/urls.js';
 import { inlineHashesOf, mergeInlineHashes, type InlineHashes } from './inlineHashes.js';
@@ -23,6 +23,8 @@ export interface SiteSnapshot {
   siteUrl: string | null;
   /** The inline scripts and styles of every page, which the Content-Security-Policy allows by hash. */
   inline: InlineHashes;
+  /** The synonyms the site's own index file carries (the Docusaurus plugin's `synonyms`, `docent index --synonyms`). */
+  synonyms: string[][];
   indexedAt: Date;
 }
 
@@ -56,6 +58,30 @@ export async function siteInlineHashes(siteDir: string): Promise<InlineHashes> {
   return mergeInlineHashes(pages);
 }
 
+/** The name of the index file the Docusaurus plugin and `docent index` write at the site's root. */
+const SITE_INDEX_FILE = 'docent-index.json';
+
+/**
+ * The synonym groups of the site's index file, so that the server's index of the site expands queries as the
+ * browser's does. None when the site has no index file or its file has none; a file the engine would refuse is
+ * reported and read as none.
+ */
+export async function siteSynonyms(siteDir: string, log: (message: string) => void): Promise<string[][]> {
+  let text: string;
+  try {
+    text = await readFile(path.join(siteDir, SITE_INDEX_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  try {
+    const groups = (JSON.parse(text) as { synonyms?: unknown }).synonyms;
+    return groups === undefined ? [] : checkSynonyms(groups);
+  } catch (error) {
+    log(`the synonyms of ${path.join(siteDir, SITE_INDEX_FILE)} are left out: ${(error as Error).message}`);
+    return [];
+  }
+}
+
 export async function indexSite(siteDir: string, log: (message: string) => void = () => undefined): Promise<SiteSnapshot> {
   const sections = await sectionsFromDirectory(siteDir, { cleanTitles: true, onSkip: (file, reason) => log(`skipped ${path.join(siteDir, file)}: ${reason}`) });
   const home = await homePage(siteDir);
@@ -69,6 +95,7 @@ export async function indexSite(siteDir: string, log: (message: string) => void 
     siteName: siteNameOf(home),
     siteUrl: canonicalOrigin(home),
     inline: await siteInlineHashes(siteDir),
+    synonyms: await siteSynonyms(siteDir, log),
     indexedAt: new Date(),
   };
 }

@@ -30,7 +30,7 @@ export interface FileRow {
 }
 
 /** The parts of a project kept as one JSON column. */
-export type StoredSettings = Pick<ProjectSettings, 'prompt' | 'widget' | 'limits' | 'retentionDays' | 'syncIntervalMs'>;
+export type StoredSettings = Pick<ProjectSettings, 'prompt' | 'widget' | 'limits' | 'retentionDays' | 'syncIntervalMs' | 'synonyms'>;
 
 
 /** The settings a project keeps in its JSON column. */
@@ -41,6 +41,7 @@ export function storedSettings(settings: ProjectSettings): StoredSettings {
     ...(settings.prompt ? { prompt: settings.prompt } : {}),
     ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
     ...(settings.syncIntervalMs !== undefined ? { syncIntervalMs: settings.syncIntervalMs } : {}),
+    ...(settings.synonyms !== undefined ? { synonyms: settings.synonyms } : {}),
   };
 }
 

@@ -28,8 +28,10 @@ async function insertProject(sql: Sql, id: string, settings: ProjectSettings): P
   );
 }
 
+/** Changed synonyms change what the project's index is built with: its content version moves, so servers rebuild it. */
 async function replaceProject(sql: Sql, id: string, settings: ProjectSettings): Promise<ProjectRow | null> {
-  return first<ProjectRow>(sql, `UPDATE projects SET name = $1, public = $2, allowed_origins = $3, settings = $4, updated_at = ${PG_NOW} WHERE id = $5 RETURNING *`, [
+  const synonymsChanged = `CASE WHEN (settings::jsonb -> 'synonyms') IS DISTINCT FROM ($4::text::jsonb -> 'synonyms') THEN 1 ELSE 0 END`;
+  return first<ProjectRow>(sql, `UPDATE projects SET name = $1, public = $2, allowed_origins = $3, settings = $4::text, updated_at = ${PG_NOW}, content_version = content_version + ${synonymsChanged} WHERE id = $5 RETURNING *`, [
     ...settingsColumns(settings),
     id,
   ]);

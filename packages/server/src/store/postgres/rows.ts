@@ -43,6 +43,7 @@ export function projectOf(row: ProjectRow): Project {
     limits: settings.limits,
     ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
     ...(settings.syncIntervalMs !== undefined ? { syncIntervalMs: settings.syncIntervalMs } : {}),
+    ...(settings.synonyms !== undefined ? { synonyms: settings.synonyms } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

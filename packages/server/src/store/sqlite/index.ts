@@ -101,6 +101,7 @@ function projectOf(row: ProjectRow): Project {
     limits: settings.limits,
     ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
     ...(settings.syncIntervalMs !== undefined ? { syncIntervalMs: settings.syncIntervalMs } : {}),
+    ...(settings.synonyms !== undefined ? { synonyms: settings.synonyms } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -201,10 +202,15 @@ export class SqliteStore implements Store {
     this.db.prepare('INSERT INTO projects (id, name, public, allowed_origins, settings) VALUES (?, ?, ?, ?, ?)').run(id, ...settingsColumns(settings));
   }
 
+  /** Changed synonyms change what the project's index is built with: its content version moves, so servers rebuild it. */
   private replaceProject(id: string, settings: ProjectSettings): number {
+    const columns = settingsColumns(settings);
     return this.db
-      .prepare(`UPDATE projects SET name = ?, public = ?, allowed_origins = ?, settings = ?, updated_at = ${NOW} WHERE id = ?`)
-      .run(...settingsColumns(settings), id).changes;
+      .prepare(
+        `UPDATE projects SET name = ?, public = ?, allowed_origins = ?, settings = ?, updated_at = ${NOW},
+         content_version = content_version + (json_extract(settings, '$.synonyms') IS NOT json_extract(?, '$.synonyms')) WHERE id = ?`,
+      )
+      .run(...columns, columns[3], id).changes;
   }
 
   async getProject(id: string): Promise<Project | null> {

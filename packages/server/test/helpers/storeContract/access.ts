@@ -40,6 +40,22 @@ export function accessContract<S extends Store>(harness: StoreHarness<S>): void 
       });
     });
 
+    it("keeps a project's synonyms, and moves its content version when they change, so servers rebuild its index", async () => {
+      await withStore(harness, async (store) => {
+        const version = async (): Promise<number> => (await store.contentVersions()).get('ab-docs') ?? -1;
+        await store.createProject('ab-docs', settings({ synonyms: [['bot', 'assistant']] }));
+        assert.deepEqual((await store.getProject('ab-docs'))?.synonyms, [['bot', 'assistant']]);
+        const start = await version();
+        await store.updateProject('ab-docs', settings({ name: 'Renamed', synonyms: [['bot', 'assistant']] }));
+        assert.equal(await version(), start, 'the same groups: nothing to rebuild');
+        await store.updateProject('ab-docs', settings({ synonyms: [['bot', 'assistant'], ['stats', 'analytics']] }));
+        assert.equal(await version(), start + 1);
+        await store.applyProjects([{ id: 'ab-docs', ...settings(), sources: [] }], {});
+        assert.equal(await version(), start + 2, 'groups removed by the file');
+        assert.equal((await store.getProject('ab-docs'))?.synonyms, undefined);
+      });
+    });
+
     it('applies declared projects and plans in one transaction', async () => {
       await withStore(harness, async (store) => {
         await store.createProject('acme-docs', settings({ name: 'Old name' }));
