@@ -50,13 +50,13 @@ export function scoreRankings(questions, rankings) {
  * and the index file's size (the widget downloads it whole before the first result). The index is written to
  * `indexFile`.
  */
-async function docentIndexCost(dir, indexFile) {
+async function docentIndexCost(dir, indexFile, synonyms) {
   const script = `
     const { buildIndex, serializeIndex } = await import(${JSON.stringify(pathToFileURL(join(ENGINE, 'index.js')).href)});
     const { sectionsFromDirectory } = await import(${JSON.stringify(pathToFileURL(join(ENGINE, 'node', 'index.js')).href)});
     const { gzipSync } = await import('node:zlib');
     const started = performance.now();
-    const index = buildIndex(await sectionsFromDirectory(${JSON.stringify(dir)}, { cleanTitles: true }));
+    const index = buildIndex(await sectionsFromDirectory(${JSON.stringify(dir)}, { cleanTitles: true }), { synonyms: ${JSON.stringify(synonyms)} });
     const text = serializeIndex(index);
     const ms = performance.now() - started;
     (await import('node:fs')).writeFileSync(${JSON.stringify(indexFile)}, text);
@@ -65,11 +65,11 @@ async function docentIndexCost(dir, indexFile) {
   return JSON.parse(stdout);
 }
 
-async function docentRankings(dir, questions) {
+async function docentRankings(dir, questions, synonyms) {
   const { buildIndex, search } = await import(pathToFileURL(join(ENGINE, 'index.js')).href);
   const { sectionsFromDirectory } = await import(pathToFileURL(join(ENGINE, 'node', 'index.js')).href);
   const sections = await sectionsFromDirectory(dir, { cleanTitles: true });
-  const index = buildIndex(sections);
+  const index = buildIndex(sections, { synonyms });
   const rankings = questions.map((question) => search(index, question.q, { limit: RANK_DEPTH, maxSectionsPerPage: 1 }).map((page) => page.pageUrl));
   return { rankings, sections };
 }
@@ -152,11 +152,13 @@ export async function benchSearch({ corpora = ['django', 'nodejs', 'git', 'own',
       continue;
     }
     const dir = name === 'own' ? join(WEBSITE, 'build') : (await ensureCorpus(name)).dir;
+    // This site's index carries the synonyms of website/synonyms.json (docusaurus.config.ts); the manuals have none.
+    const synonyms = name === 'own' ? JSON.parse(await readFile(join(WEBSITE, 'synonyms.json'), 'utf8')) : [];
     const files = questionFiles(name);
     const sets = {};
     for (const [set, file] of Object.entries(files)) sets[set] = JSON.parse(await readFile(file, 'utf8'));
     const all = Object.values(sets).flat();
-    const docent = await docentRankings(dir, all);
+    const docent = await docentRankings(dir, all, synonyms);
     const mini = miniSearchRankings({ sections: docent.sections, questions: all.map((question) => question.q) });
     const pagefind = await pagefindRankings({ siteDir: dir, questions: all.map((question) => question.q), chromiumPath });
     let offset = 0;
@@ -168,7 +170,7 @@ export async function benchSearch({ corpora = ['django', 'nodejs', 'git', 'own',
     const scratch = await mkdtemp(join(tmpdir(), 'docent-bench-search-'));
     try {
       const indexFile = join(scratch, 'docent-index.json');
-      const indexCost = await docentIndexCost(dir, indexFile);
+      const indexCost = await docentIndexCost(dir, indexFile, synonyms);
       const browser = await indexInBrowser({ dir, questions: sets.dev.map((question) => question.q), chromiumPath });
       const query = await docentQueryTimes(indexFile, all);
       cost.push({ name, docent: { ...indexCost, query, browser }, pagefind, minisearch: mini });
