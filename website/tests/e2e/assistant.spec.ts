@@ -44,6 +44,16 @@ test.describe('the assistant behind the search button', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("a reader's word finds the site's word through the site's synonyms, marked in the result", async ({ page }) => {
+    await page.goto('/');
+    await waitForAssistant(page);
+    await searchButton(page).click();
+    // website/synonyms.json groups "recrawl" with "sync": the API page on syncs holds only the site's word.
+    await dialog(page).getByRole('combobox').fill('recrawl');
+    const result = dialog(page).getByRole('option', { name: /Sync a project/ }).first();
+    await expect(result.locator('mark').filter({ hasText: /^sync$/i }).first()).toBeVisible();
+  });
+
   test('Ctrl K and / open the dialog; arrows and Enter open a result', async ({ page }) => {
     await page.goto('/');
     await waitForAssistant(page);
