@@ -2,7 +2,7 @@ import { ContentHasher, contentHash } from './hash.js';
 import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
 import { readPartsManifest } from './parts.js';
 import { isValidShape } from './shape.js';
-import { checkSynonyms, readSynonyms, Synonyms, type SynonymGroups } from './synonyms.js';
+import { readSynonyms, synonymsField, type Synonyms, type SynonymGroups } from './synonyms.js';
 import { TermIndex, TermIndexBuilder, type FieldTexts, type SerializedTerms } from './termIndex.js';
 import { termsOfWord, words } from './text.js';
 import type { Section } from './types.js';
@@ -38,11 +38,6 @@ export interface BuildOptions {
   synonyms?: SynonymGroups;
 }
 
-/** The synonyms field of a built index: absent for none, so an index without synonyms is as before. */
-function synonymsField(options: BuildOptions): { synonyms?: Synonyms } {
-  const groups = options.synonyms ? checkSynonyms(options.synonyms) : [];
-  return groups.length ? { synonyms: new Synonyms(groups) } : {};
-}
 
 /** Loads the parts of an index that come in parts. */
 export interface PartLoader {
@@ -111,7 +106,7 @@ function copyOf(sections: readonly Section[]): Section[] {
 export function buildIndex(sections: readonly Section[], options: BuildOptions = {}): DocentIndex {
   const copy = copyOf(sections);
   const terms = TermIndex.build(indexedFields(copy), words, termsOf);
-  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hashSections(copy), sections: copy, terms, ...synonymsField(options) };
+  return { format: INDEX_FORMAT, version: INDEX_VERSION, hash: hashSections(copy), sections: copy, terms, ...synonymsField(options.synonyms ?? []) };
 }
 
 // The core is typed without DOM or Node libraries; both have this timer.
@@ -124,7 +119,7 @@ export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => se
  * server rebuilding a large project's index keeps answering meanwhile.
  */
 export async function buildIndexAsync(sections: readonly Section[], chunkSize = 200, options: BuildOptions = {}): Promise<DocentIndex> {
-  const synonyms = synonymsField(options);
+  const synonyms = synonymsField(options.synonyms ?? []);
   const copy = copyOf(sections);
   const builder = new TermIndexBuilder(words, termsOf);
   const fields = indexedFields(copy);

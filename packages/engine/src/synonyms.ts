@@ -76,12 +76,17 @@ export class Synonyms {
   }
 }
 
-/** The `synonyms` field of an index file or manifest (absent: none). */
+/** The `synonyms` field of an index, checked: absent for none, so an index without synonyms is as before. */
+export function synonymsField(groups: unknown): { synonyms?: Synonyms } {
+  const checked = checkSynonyms(groups);
+  return checked.length ? { synonyms: new Synonyms(checked) } : {};
+}
+
+/** The `synonyms` field of an index file or manifest (absent: none); a wrong table is an `IndexLoadError`. */
 export function readSynonyms(value: unknown): { synonyms?: Synonyms } {
   if (value === undefined) return {};
   try {
-    const groups = checkSynonyms(value);
-    return groups.length ? { synonyms: new Synonyms(groups) } : {};
+    return synonymsField(value);
   } catch (error) {
     if (error instanceof SynonymError) throw new IndexLoadError(`${error.message} ${REBUILD}`);
     throw error;

@@ -125,5 +125,5 @@ export function withoutSharedSuffix(sections: readonly Section[]): Section[] {
 
 /** Builds the search index of a folder of built HTML. */
 export async function indexDirectory(dir: string, options: DirectoryOptions & BuildOptions = {}): Promise<DocentIndex> {
-  return buildIndex(await sectionsFromDirectory(dir, options), options.synonyms ? { synonyms: options.synonyms } : {});
+  return buildIndex(await sectionsFromDirectory(dir, options), options);
 }
