@@ -12,7 +12,7 @@ const COPY = join(WEBSITE, '.cache', `broken-link-site-${process.pid}-${Date.now
 function copySite(): void {
   rmSync(COPY, { recursive: true, force: true });
   mkdirSync(COPY, { recursive: true });
-  for (const entry of ['docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json', 'docs', 'plugins', 'patches', 'src', 'static']) {
+  for (const entry of ['docusaurus.config.ts', 'synonyms.json', 'sidebars.ts', 'tsconfig.json', 'package.json', 'docs', 'plugins', 'patches', 'src', 'static']) {
     cpSync(join(WEBSITE, entry), join(COPY, entry), { recursive: true });
   }
   mkdirSync(join(COPY, 'tests'));

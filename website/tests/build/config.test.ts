@@ -35,7 +35,7 @@ describe('site configuration', () => {
     assert.equal(config.future.experimental_faster, true);
   });
 
-  it('configures the chatbot plugin as the specification says', () => {
+  it('configures the chatbot plugin as the specification says, with the site\'s synonyms besides', () => {
     const entry = config.plugins.find((plugin) => Array.isArray(plugin) && plugin[0] === 'docusaurus-plugin-docent');
     assert.ok(Array.isArray(entry));
     assert.deepEqual(entry[1], {
@@ -44,6 +44,7 @@ describe('site configuration', () => {
       headerTitle: 'Docent chatbot',
       cleanTitles: true,
       buttonStyle: 'rounded',
+      synonyms: JSON.parse(readFileSync(join(WEBSITE, 'synonyms.json'), 'utf8')),
     });
   });
 
