@@ -26,23 +26,23 @@ function pageFilter(include: readonly string[], exclude: readonly string[]): (fi
 }
 
 /** The synonym groups of a JSON file (`--synonyms`), checked; a UsageError names the file and what is wrong. */
-export async function readSynonymsFile(file: string, command: string): Promise<string[][]> {
+async function readSynonymsFile(file: string): Promise<string[][]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`${command}: --synonyms: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of a JSON file of word groups`);
+    throw new UsageError(`index: --synonyms: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of a JSON file of word groups`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${command}: --synonyms: ${file} is not valid JSON (${(error as Error).message})`);
+    throw new UsageError(`index: --synonyms: ${file} is not valid JSON (${(error as Error).message})`);
   }
   try {
     return checkSynonyms(value);
   } catch (error) {
-    if (error instanceof SynonymError) throw new UsageError(`${command}: --synonyms: ${file}: ${error.message}`);
+    if (error instanceof SynonymError) throw new UsageError(`index: --synonyms: ${file}: ${error.message}`);
     throw error;
   }
 }
@@ -76,7 +76,7 @@ export async function runIndex(args: string[], io: Io): Promise<number> {
     const parsed = parseSelector(contentSelector);
     if (typeof parsed === 'string') throw new UsageError(`index: --content-selector: ${parsed}`);
   }
-  const synonyms = values.synonyms === undefined ? [] : await readSynonymsFile(values.synonyms, 'index');
+  const synonyms = values.synonyms === undefined ? [] : await readSynonymsFile(values.synonyms);
   const started = performance.now();
   const skipped: string[] = [];
   const leftOut = pageFilter(values.include, values.exclude);
