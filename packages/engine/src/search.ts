@@ -11,8 +11,12 @@ import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 import { definesAny, prepareDefinitions, rareTerms } from './definitions.js';
 import { phrasesIn, preparePhrases } from './phrases.js';
 
-/** Field boosts: a match in the page title counts more than in a heading, more than in the text. */
-export const FIELD_BOOSTS = { pageTitle: 2, heading: 2, text: 1, description: 0.5 } as const;
+/**
+ * Field boosts. A page title and a heading count twice the text. The page's description (its meta description, or the
+ * start of its first paragraph: a man page's NAME line, a module's opening sentence) says in one sentence what the
+ * page is for, so it counts three times, on the page's first section only.
+ */
+export const FIELD_BOOSTS = { pageTitle: 2, heading: 2, text: 1, description: 3 } as const;
 
 /**
  * BM25 parameters: less length normalisation than the usual b 0.7, so that a long section that covers a topic in

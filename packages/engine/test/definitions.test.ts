@@ -12,7 +12,7 @@ const filler = (topic: string, count: number): Section[] =>
   Array.from({ length: count }, (_, at) => section(`/${topic}-${at}`, 'Overview', `The ${topic} module number ${at} reads and writes data for the server.`));
 
 const sections: Section[] = [
-  section('/http', 'Client errors', 'When the peer closes the socket, the request emits an error with the code ECONNRESET. Retry only idempotent requests.'),
+  section('/http', 'Client errors', 'When the peer closes the socket, the request emits an error.\nIts code is ECONNRESET. Retry only idempotent requests.'),
   section('/errors', 'Common system errors', 'EACCES (Permission denied): An attempt was made to access a file in a way forbidden by its permissions.\nECONNRESET (Connection reset by peer): A connection was forcibly closed by a peer.\nENOENT (No such file or directory): The path does not exist.'),
   ...filler('storage', 150),
 ];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildIndex, search, snippet } from '../src/index.js';
 import type { Section } from '../src/index.js';
-import { fixtureIndex } from './helpers.js';
+import { fixtureIndex, section } from './helpers.js';
 
 const pageUrls = (hits: ReturnType<typeof search>) => hits.map((page) => page.pageUrl);
 
@@ -130,6 +130,17 @@ describe('search', async () => {
     }
     const snippetHtml = search(index, 'onerror')[0]?.sections[0]?.snippet ?? '';
     assert.match(snippetHtml, /&lt;img src=x <mark>onerror<\/mark>=alert\(1\)&gt;/);
+  });
+
+  it("ranks the page whose description says what it is for above pages that use the words under a heading", () => {
+    // As a man page's NAME line does: the description is the page's own summary, indexed on its first section.
+    const manual = buildIndex([
+      { ...section('/clean', 'Synopsis', 'git clean [-d] [-f] [-n] [-q] [-e pattern] [pathspec]'), level: 1, description: 'Remove untracked files from the working tree' },
+      section('/clean', 'Options', 'With -d, recurse into directories too. With -n, only show what would be done.'),
+      section('/update-index', 'Untracked cache', 'The cache remembers which folders of the working tree hold untracked files, so listing them skips the folders that did not change.'),
+      ...Array.from({ length: 20 }, (_, n) => section(`/other-${n}`, 'Overview', `Command number ${n} reads the objects of the repository.`)),
+    ]);
+    assert.equal(search(manual, 'remove untracked files from the working tree')[0]?.pageUrl, '/clean');
   });
 
   it('is deterministic', () => {
