@@ -23,10 +23,12 @@ const QUESTIONS = join(ROOT, 'packages', 'engine', 'test', 'questions');
 
 /**
  * Where each corpus's questions are, by set: the dev corpora keep dev and holdout side by side. Ours are public (dev),
- * fresh (a second dev set, written by someone who had read neither of the others) and holdout.
+ * fresh and fresh2 (two more dev sets, each written by people who had read none of the others) and holdout.
  */
 function questionFiles(name) {
-  if (name === 'own') return { dev: join(QUESTIONS, 'public.json'), fresh: join(QUESTIONS, 'fresh.json'), holdout: join(QUESTIONS, 'holdout.json') };
+  if (name === 'own') {
+    return { dev: join(QUESTIONS, 'public.json'), fresh: join(QUESTIONS, 'fresh.json'), fresh2: join(QUESTIONS, 'fresh2.json'), holdout: join(QUESTIONS, 'holdout.json') };
+  }
   return { dev: join(QUESTIONS, name, 'dev.json'), holdout: join(QUESTIONS, name, 'holdout.json') };
 }
 
@@ -179,7 +181,7 @@ export async function benchSearch({ corpora = ['django', 'nodejs', 'git', 'own',
     }
   }
 
-  console.log('search quality (page routes, top 10; dev and fresh were tuned on, holdout never):');
+  console.log('search quality (page routes, top 10; dev, fresh and fresh2 were tuned on, holdout never):');
   console.log('corpus   set      n   | Docent r@1 r@5  MRR   | Pagefind r@1 r@5  MRR  | MiniSearch r@1 r@5  MRR | Docent MRR − best peer');
   for (const row of quality) {
     const cells = [row.docent, row.pagefind, row.minisearch].map((scores) => `${fixed(scores.recall1)} ${fixed(scores.recall5)} ${fixed(scores.mrr)}`);

@@ -23,7 +23,7 @@ const indexedPages = (): Set<string> => {
 
 describe('the question sets of this site', () => {
   const pages = indexedPages();
-  for (const set of ['public', 'fresh', 'holdout']) {
+  for (const set of ['public', 'fresh', 'fresh2', 'holdout']) {
     it(`${set}.json expects only pages the site has, one to three per question`, () => {
       const questions = JSON.parse(readFileSync(join(QUESTIONS, `${set}.json`), 'utf8')) as Question[];
       assert.ok(questions.length >= 40, `${set}.json has ${questions.length} questions`);
