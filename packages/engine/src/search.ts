@@ -149,12 +149,20 @@ const CHANGELOG_FACTOR = 0.5;
 const CHANGELOG_TITLE = /\b(release notes?|changelog|change log|what'?s new)\b/i;
 const CHANGELOG_PATH = /\/(releases?|changelog|release-notes)(\/|$)/;
 
-/** What a section's length and page kind make of its score (1 for a section of ordinary length on a content page). */
+/**
+ * A section headed "Next steps", "See also" or "Related pages" describes other pages in a line each, so it matches
+ * questions that those pages answer: it counts half.
+ */
+const POINTER_FACTOR = 0.5;
+const POINTER_HEADING = /^(next steps?|see also|related( pages| topics| guides)?|further reading|what'?s next|learn more)$/i;
+
+/** What a section's length and kind make of its score (1 for a section of ordinary length on a content page). */
 function sectionFactor(index: DocentIndex, id: number): number {
   const section = index.sections[id]!;
   const length = index.terms.fieldLength(id, 'text');
-  const kind = CHANGELOG_TITLE.test(section.pageTitle) || CHANGELOG_PATH.test(section.pageUrl) ? CHANGELOG_FACTOR : 1;
-  return kind * (length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1);
+  const changelog = CHANGELOG_TITLE.test(section.pageTitle) || CHANGELOG_PATH.test(section.pageUrl) ? CHANGELOG_FACTOR : 1;
+  const pointers = POINTER_HEADING.test(section.heading.trim()) ? POINTER_FACTOR : 1;
+  return changelog * pointers * (length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1);
 }
 
 /** Weight of a page's second and third best sections in its score (the best counts in full). */

@@ -143,6 +143,16 @@ describe('search', async () => {
     assert.equal(search(manual, 'remove untracked files from the working tree')[0]?.pageUrl, '/clean');
   });
 
+  it('counts half a section that points to other pages ("Next steps"), which match what those pages answer', () => {
+    const site = buildIndex([
+      section('/quickstart', 'Install', 'Run the installer and open the dashboard.'),
+      section('/quickstart', 'Next steps', 'Answers in Slack: connect a Slack workspace, and answers go to a Slack channel.'),
+      section('/chat-apps', 'Set up', 'Answers can go to a Slack workspace that you pick on the settings page.'),
+      ...Array.from({ length: 20 }, (_, n) => section(`/other-${n}`, 'Overview', `Page number ${n} explains the dashboard.`)),
+    ]);
+    assert.deepEqual(pageUrls(search(site, 'connect a slack workspace')), ['/chat-apps', '/quickstart']);
+  });
+
   it('is deterministic', () => {
     assert.deepEqual(search(index, 'the widget'), search(index, 'the widget'));
   });
