@@ -80,18 +80,18 @@ const LEAD_CHARACTERS = 200;
 
 /**
  * The fields of each section as they are indexed. The page's description (its meta description, else the start of
- * its first paragraph) describes the whole page: it is indexed once, on the page's first section.
+ * its first paragraph) describes the whole page: it is indexed once, on the page's first section with text, the one a
+ * result links to (a title followed at once by a subheading is a section with nothing to show).
  */
 function indexedFields(copy: readonly Section[]): FieldTexts[] {
-  const leads = new Map<string, string>();
+  // Each page's first section with text, which gives the lead; a page without text keeps its first section.
+  const holders = new Map<string, Section>();
   for (const section of copy) {
-    if (!leads.has(section.pageUrl) && section.text) leads.set(section.pageUrl, section.text.split('\n')[0]!.slice(0, LEAD_CHARACTERS));
+    const holder = holders.get(section.pageUrl);
+    if (!holder || (!holder.text && section.text)) holders.set(section.pageUrl, section);
   }
-  const pagesSeen = new Set<string>();
   return copy.map((section) => {
-    const firstOfPage = !pagesSeen.has(section.pageUrl);
-    pagesSeen.add(section.pageUrl);
-    const description = firstOfPage ? section.description || (leads.get(section.pageUrl) ?? '') : '';
+    const description = holders.get(section.pageUrl) === section ? section.description || section.text.split('\n')[0]!.slice(0, LEAD_CHARACTERS) : '';
     return { pageTitle: section.pageTitle, heading: section.heading, text: section.text, description };
   });
 }

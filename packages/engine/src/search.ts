@@ -14,7 +14,7 @@ import { phrasesIn, preparePhrases } from './phrases.js';
 /**
  * Field boosts. A page title and a heading count twice the text. The page's description (its meta description, or the
  * start of its first paragraph: a man page's NAME line, a module's opening sentence) says in one sentence what the
- * page is for, so it counts three times, on the page's first section only.
+ * page is for, so it counts three times, on the page's first section with text only.
  */
 export const FIELD_BOOSTS = { pageTitle: 2, heading: 2, text: 1, description: 3 } as const;
 

@@ -11,7 +11,7 @@ const page = (url: string, title: string, body: string) =>
   extractSections({ url, html: `<!doctype html><html><head><title>${title}</title></head><body><article><h1>${title}</h1>${body}</article></body></html>` });
 
 const index = buildIndex([
-  ...page('/keys', 'Signing keys', '<h2 id="rotate">Rotate a signing key</h2><p>Rotate the signing key once a year. Rotating it logs every visitor out.</p>'),
+  ...page('/keys', 'Signing keys', '<h2 id="rotate">Rotate a signing key</h2><p>Replace the signing key once a year. Rotating it logs every visitor out.</p>'),
   ...page('/tokens', 'Access tokens', '<h2 id="expiry">Token expiry</h2><p>Access tokens expire after an hour. An expired token gets a 401 answer.</p>'),
   ...page('/webhooks', 'Webhooks', '<h2 id="retries">Webhook retries</h2><p>Failed webhook deliveries are retried five times with a growing delay.</p><p>A webhook is signed with the current key.</p>'),
 ]);
