@@ -14,9 +14,9 @@ import { phrasesIn, preparePhrases } from './phrases.js';
 /**
  * Field boosts. A page title and a heading count twice the text. The page's description (its meta description, or the
  * start of its first paragraph: a man page's NAME line, a module's opening sentence) says in one sentence what the
- * page is for, so it counts three times, on the page's first section with text only.
+ * page is for, so it counts four times, on the page's first section with text only.
  */
-export const FIELD_BOOSTS = { pageTitle: 2, heading: 2, text: 1, description: 3 } as const;
+export const FIELD_BOOSTS = { pageTitle: 2, heading: 2, text: 1, description: 4 } as const;
 
 /**
  * BM25 parameters: less length normalisation than the usual b 0.7, so that a long section that covers a topic in
