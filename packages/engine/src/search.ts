@@ -151,18 +151,18 @@ const CHANGELOG_PATH = /\/(releases?|changelog|release-notes)(\/|$)/;
 
 /**
  * A section headed "Next steps", "See also" or "Related pages" describes other pages in a line each, so it matches
- * questions that those pages answer: it counts half.
+ * questions that those pages answer: it counts half. Applied with the text evidence, because an index in parts keeps
+ * headings with the text.
  */
 const POINTER_FACTOR = 0.5;
 const POINTER_HEADING = /^(next steps?|see also|related( pages| topics| guides)?|further reading|what'?s next|learn more)$/i;
 
-/** What a section's length and kind make of its score (1 for a section of ordinary length on a content page). */
+/** What a section's length and page kind make of its score (1 for a section of ordinary length on a content page). */
 function sectionFactor(index: DocentIndex, id: number): number {
   const section = index.sections[id]!;
   const length = index.terms.fieldLength(id, 'text');
-  const changelog = CHANGELOG_TITLE.test(section.pageTitle) || CHANGELOG_PATH.test(section.pageUrl) ? CHANGELOG_FACTOR : 1;
-  const pointers = POINTER_HEADING.test(section.heading.trim()) ? POINTER_FACTOR : 1;
-  return changelog * pointers * (length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1);
+  const kind = CHANGELOG_TITLE.test(section.pageTitle) || CHANGELOG_PATH.test(section.pageUrl) ? CHANGELOG_FACTOR : 1;
+  return kind * (length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1);
 }
 
 /** Weight of a page's second and third best sections in its score (the best counts in full). */
@@ -277,13 +277,14 @@ function applyTextEvidence(index: DocentIndex, scored: Scored[], topic: string):
   const terms = primaryTerms(topic);
   const queryBigrams = bigramsOf(terms);
   const rare = rareTerms(index, terms);
-  if (!queryBigrams.length && !rare.length) return;
-  // Both need a section's text: only the best candidates are looked at, so a query costs the same on any site.
+  // All three need what travels with a section's text (its heading, in an index in parts): only the best candidates
+  // are looked at, so a query costs the same on any site.
   const best = scored.slice(0, TEXT_CANDIDATES);
   for (const entry of best) {
     const section = sectionWithText(index, entry.result.id);
+    if (POINTER_HEADING.test(section.heading.trim())) entry.score *= POINTER_FACTOR;
     if (queryBigrams.length) entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrasesIn(section, queryBigrams) / queryBigrams.length);
-    if (definesAny(section, rare)) entry.score *= 1 + DEFINITION_BOOST;
+    if (rare.length && definesAny(section, rare)) entry.score *= 1 + DEFINITION_BOOST;
   }
   scored.splice(0, best.length, ...best.sort(byScore));
 }

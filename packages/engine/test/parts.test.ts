@@ -73,6 +73,29 @@ describe('an index in parts', () => {
     }
   });
 
+  it('ranks a "Next steps" section the same before and after its heading is loaded', async () => {
+    // Headings travel with the text parts: the search counts pointer sections half only once it has read their
+    // text, so the search that loads the parts and a search on what it loaded agree.
+    const dir = mkdtempSync(join(tmpdir(), 'docent-parts-'));
+    try {
+      const page = (title: string, body: string) => `<title>${title}</title><main><h1>${title}</h1>${body}</main>`;
+      writeFileSync(join(dir, 'quickstart.html'), page('Quickstart', '<h2 id="install">Install</h2><p>Run the installer.</p><h2 id="next-steps">Next steps</h2><p>Answers in Slack: connect a Slack workspace, and answers go to a Slack channel.</p>'));
+      writeFileSync(join(dir, 'chat-apps.html'), page('Chat apps', '<h2 id="set-up">Set up</h2><p>Answers can go to a Slack workspace that you pick on the settings page.</p>'));
+      for (let n = 0; n < 12; n++) writeFileSync(join(dir, `other-${n}.html`), page(`Other ${n}`, `<h2 id="overview">Overview</h2><p>Page number ${n} explains the dashboard.</p>`));
+      const whole = await indexDirectory(dir);
+      const split = splitIndex(whole, { postingsPerPart: 50, sectionsPerPart: 1 });
+      const files = new Map(split.parts.map((part) => [part.path, part.content]));
+      const fresh = loadIndex(split.manifest, { fetchPart: async (path) => files.get(path)! });
+      const query = 'connect a slack workspace';
+      const expected = search(whole, query, { limit: 10 });
+      assert.deepEqual(expected.map((hit) => hit.pageUrl).slice(0, 2), ['/chat-apps', '/quickstart']);
+      assert.deepEqual(await searchAsync(fresh, query, { limit: 10 }), expected);
+      assert.deepEqual(search(fresh, query, { limit: 10 }), expected, 'a search on what searchAsync loaded');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('says to use searchAsync when a sync search needs a part that is not loaded', async () => {
     const { split, fetchPart } = await splitFixture();
     const parts = loadIndex(split.manifest, { fetchPart });
