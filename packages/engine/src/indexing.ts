@@ -91,9 +91,14 @@ function indexedFields(copy: readonly Section[]): FieldTexts[] {
     if (!holder || (!holder.text && section.text)) holders.set(section.pageUrl, section);
   }
   return copy.map((section) => {
-    const description = holders.get(section.pageUrl) === section ? section.description || section.text.split('\n')[0]!.slice(0, LEAD_CHARACTERS) : '';
+    const description = holders.get(section.pageUrl) === section ? section.description || leadOf(section.text) : '';
     return { pageTitle: section.pageTitle, heading: section.heading, text: section.text, description };
   });
+}
+
+/** The start of a text's first line, which stands for the description of a page that has none. */
+function leadOf(text: string): string {
+  return text.split('\n', 1)[0]!.slice(0, LEAD_CHARACTERS);
 }
 
 const termsOf = (word: string): string[] => termsOfWord(word);

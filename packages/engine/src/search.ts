@@ -100,12 +100,19 @@ export function topicQuery(query: string): string {
 
 /** How many of the best matching sections are ranked with page evidence; the rest cannot reach the first results. */
 const RANKED_CANDIDATES = 500;
-/** How many of those get the phrase and definition bonuses, which read their text. */
+/** How many of those get the text evidence (phrases, definitions, pointer headings), which reads their text. */
 const TEXT_CANDIDATES = 24;
 /** Bonus for a section holding all the query's consecutive word pairs (proportionally fewer). */
 const PHRASE_BOOST = 1;
 /** Bonus for a section with a line that starts with a rare word of the query (see definitions.ts). */
 const DEFINITION_BOOST = 1;
+/**
+ * A section headed "Next steps", "See also" or "Related pages" describes other pages in a line each, so it matches
+ * questions that those pages answer: it counts half. It is text evidence because an index in parts keeps headings
+ * with the text.
+ */
+const POINTER_FACTOR = 0.5;
+const POINTER_HEADING = /^(next steps?|see also|related( pages| topics| guides)?|further reading|what'?s next|learn more)$/i;
 /** Score share kept by a section of a page that matches none of the query's weight (the rest scales with coverage squared). */
 const COVERAGE_FLOOR = 0.2;
 
@@ -148,14 +155,6 @@ const LONG_SECTION_EXPONENT = 0.7;
 const CHANGELOG_FACTOR = 0.5;
 const CHANGELOG_TITLE = /\b(release notes?|changelog|change log|what'?s new)\b/i;
 const CHANGELOG_PATH = /\/(releases?|changelog|release-notes)(\/|$)/;
-
-/**
- * A section headed "Next steps", "See also" or "Related pages" describes other pages in a line each, so it matches
- * questions that those pages answer: it counts half. Applied with the text evidence, because an index in parts keeps
- * headings with the text.
- */
-const POINTER_FACTOR = 0.5;
-const POINTER_HEADING = /^(next steps?|see also|related( pages| topics| guides)?|further reading|what'?s next|learn more)$/i;
 
 /** What a section's length and page kind make of its score (1 for a section of ordinary length on a content page). */
 function sectionFactor(index: DocentIndex, id: number): number {
@@ -264,27 +263,27 @@ function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.result.id - b.result.id;
 }
 
-/** The sections whose text the phrase and definition bonuses read. */
+/** The sections whose text the text evidence reads. */
 function textCandidates(scored: readonly Scored[]): number[] {
   return scored.slice(0, TEXT_CANDIDATES).map((entry) => entry.result.id);
 }
 
 /**
- * Multiplies the best candidates' scores by what their text shows, and puts them in order again: the query's word
- * pairs they hold, and a line that starts with a rare word of the query.
+ * Multiplies the best candidates' scores by what their text shows, and puts them in order again: a heading that
+ * points to other pages, the query's word pairs they hold, and a line that starts with a rare word of the query.
  */
 function applyTextEvidence(index: DocentIndex, scored: Scored[], topic: string): void {
   const terms = primaryTerms(topic);
   const queryBigrams = bigramsOf(terms);
   const rare = rareTerms(index, terms);
-  // All three need what travels with a section's text (its heading, in an index in parts): only the best candidates
-  // are looked at, so a query costs the same on any site.
+  // All three read what travels with a section's text (in an index in parts, its heading too): only the best
+  // candidates are looked at, so a query costs the same on any site.
   const best = scored.slice(0, TEXT_CANDIDATES);
   for (const entry of best) {
     const section = sectionWithText(index, entry.result.id);
     if (POINTER_HEADING.test(section.heading.trim())) entry.score *= POINTER_FACTOR;
     if (queryBigrams.length) entry.score *= 1 + PHRASE_BOOST * Math.min(1, phrasesIn(section, queryBigrams) / queryBigrams.length);
-    if (rare.length && definesAny(section, rare)) entry.score *= 1 + DEFINITION_BOOST;
+    if (definesAny(section, rare)) entry.score *= 1 + DEFINITION_BOOST;
   }
   scored.splice(0, best.length, ...best.sort(byScore));
 }
