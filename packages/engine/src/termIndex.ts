@@ -42,7 +42,7 @@ export interface TermHit {
   id: number;
   score: number;
   /** The query terms the section matches, exactly, as a prefix, as a typo or through a synonym. */
-  queryTerms: string[];
+  queryTerms: readonly string[];
 }
 
 export interface RankResult {
@@ -55,6 +55,8 @@ const PREFIX_WEIGHT = 0.375;
 /** How many longer terms an unfinished word expands to, at most. */
 const MAX_PREFIX_TERMS = 100;
 const FUZZY_WEIGHT = 0.45;
+/** How many words' typo matches a term index keeps (they are forgotten all at once past that). */
+const TYPO_MATCHES_KEPT = 1000;
 /** Query terms beyond this many are ignored (a query is a few words; a pasted paragraph is cut). */
 const MAX_QUERY_TERMS = 30;
 
@@ -78,6 +80,9 @@ export interface SerializedTerms {
 export class TermIndex {
   private readonly averages: number[];
   private documentFrequencies = new Map<string, number>();
+  /** The typo matches of the words searched lately: typing a question searches its finished words at each keystroke. */
+  private typoMatches = new Map<string, Array<[string, number]>>();
+  private scratchArrays: { scores: Float64Array; matched: Uint32Array } | null = null;
 
   private readonly known: ReadonlySet<string>;
   /**
@@ -276,19 +281,25 @@ export class TermIndex {
 
   /** Index terms within `maxDistance` edits of `term`, other than itself, with their distance. */
   private typos(term: string, maxDistance: number): Array<[string, number]> {
-    const found: Array<[string, number]> = [];
-    for (const candidate of this.vocabulary) {
-      if (candidate === term || Math.abs(candidate.length - term.length) > maxDistance) continue;
-      const distance = editDistance(term, candidate, maxDistance);
-      if (distance <= maxDistance) found.push([candidate, distance]);
+    const key = `${maxDistance} ${term}`;
+    let found = this.typoMatches.get(key);
+    if (!found) {
+      found = [];
+      for (const candidate of this.vocabulary) {
+        if (candidate === term || Math.abs(candidate.length - term.length) > maxDistance) continue;
+        const distance = editDistance(term, candidate, maxDistance);
+        if (distance <= maxDistance) found.push([candidate, distance]);
+      }
+      if (this.typoMatches.size >= TYPO_MATCHES_KEPT) this.typoMatches = new Map();
+      this.typoMatches.set(key, found);
     }
     return found;
   }
 
   /** The sections matching any query term, best first (ties in index order). */
   rank(queries: readonly QueryTerm[], options: RankOptions): RankResult {
-    const scores = new Float64Array(this.documentCount);
-    const matched = new Uint32Array(this.documentCount);
+    const arrays = this.takeScratch();
+    const { scores, matched } = arrays;
     const touched: number[] = [];
     const expansions = new Map<string, string[]>();
     const used = queries.slice(0, MAX_QUERY_TERMS);
@@ -319,16 +330,38 @@ export class TermIndex {
       }
     });
     const hits: TermHit[] = [];
+    // Sections that match the same query terms share one list of them.
+    const termsByMask = new Map<number, readonly string[]>();
     for (const id of touched) {
+      const mask = matched[id]!;
+      const score = scores[id]!;
+      scores[id] = 0;
+      matched[id] = 0;
       if (options.filter && !options.filter(id)) continue;
-      const queryTerms: string[] = [];
-      used.forEach((query, queryIndex) => {
-        if (matched[id]! & (1 << queryIndex) && !queryTerms.includes(query.term)) queryTerms.push(query.term);
-      });
-      hits.push({ id, score: scores[id]! * (queryTerms.length || 1), queryTerms });
+      let queryTerms = termsByMask.get(mask);
+      if (!queryTerms) {
+        const terms: string[] = [];
+        used.forEach((query, queryIndex) => {
+          if (mask & (1 << queryIndex) && !terms.includes(query.term)) terms.push(query.term);
+        });
+        termsByMask.set(mask, (queryTerms = terms));
+      }
+      hits.push({ id, score: score * (queryTerms.length || 1), queryTerms });
     }
+    // All zero again: the next search may use them. A search that throws (postings not loaded) drops them instead.
+    this.scratchArrays = arrays;
     hits.sort((a, b) => b.score - a.score || a.id - b.id);
     return { hits, expansions };
+  }
+
+  /**
+   * The per-section score and matched-terms arrays, all zero, that `rank` adds into: kept between searches, as a
+   * large site's keystrokes spent their time allocating and collecting them. Taken out while a search uses them.
+   */
+  private takeScratch(): { scores: Float64Array; matched: Uint32Array } {
+    const arrays = this.scratchArrays ?? { scores: new Float64Array(this.documentCount), matched: new Uint32Array(this.documentCount) };
+    this.scratchArrays = null;
+    return arrays;
   }
 
   private scoreField(postings: FieldPostings, fieldId: number, boost: number, bm25: Bm25, scores: Float64Array, matched: Uint32Array, bit: number, touched: number[]): void {

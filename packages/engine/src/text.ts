@@ -284,23 +284,34 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
+/** The two rows `editDistance` works in, grown when a longer word comes: a search compares thousands of words. */
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
 /** Levenshtein distance, giving up (returning `max + 1`) once it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  if (previousRow.length <= b.length) {
+    previousRow = new Int32Array(b.length * 2 + 1);
+    currentRow = new Int32Array(b.length * 2 + 1);
+  }
+  let previous = previousRow;
+  let current = currentRow;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     let rowMin = i;
+    const code = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      current.push(value);
+      const cost = code === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current[j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
-    previous = current;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length] ?? max + 1;
+  return previous[b.length]!;
 }
 
 /** Maximum edit distance for a query term: none under 4 characters, 1 up to 7, 2 from 8. */

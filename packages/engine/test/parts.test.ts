@@ -102,6 +102,15 @@ describe('an index in parts', () => {
     assert.throws(() => search(parts, 'webhooks'), /not loaded: use searchAsync or answerAsync/);
   });
 
+  it('gives the same results after a sync search stopped at a part that was not loaded', async () => {
+    const { whole, split, fetchPart } = await splitFixture();
+    const parts = loadIndex(split.manifest, { fetchPart });
+    await searchAsync(parts, 'webhooks');
+    // "webhooks" is loaded and scored before "install", whose part is not: the search stops halfway.
+    assert.throws(() => search(parts, 'webhooks install'), /not loaded: use searchAsync or answerAsync/);
+    for (const query of ['webhooks', 'webhooks install']) assert.deepEqual(await searchAsync(parts, query), search(whole, query));
+  });
+
   it('names the part and the fix when a part is missing, changed or from another build', async () => {
     const { split, files } = await splitFixture();
     const missing = loadIndex(split.manifest, { fetchPart: async (path) => (path.includes('/terms-') ? Promise.reject(new Error('HTTP 404')) : files.get(path)!) });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contentHash, escapeHtml, escapeMarkdown, splitSentences } from '../src/index.js';
-import { hasNonAsciiLetter, stem, termsOfWord } from '../src/text.js';
+import { editDistance, hasNonAsciiLetter, stem, termsOfWord } from '../src/text.js';
 
 describe('text helpers', () => {
   it('splits sentences without breaking file names, versions or abbreviations', () => {
@@ -58,5 +58,17 @@ describe('text helpers', () => {
     assert.equal(contentHash('foobar'), '85944171f73967e8');
     assert.match(contentHash('é 日本 😀'), /^[0-9a-f]{16}$/);
     assert.notEqual(contentHash('é'), contentHash('e'));
+  });
+
+  it('counts edits between words of any length, giving up past the largest distance asked', () => {
+    assert.equal(editDistance('kitten', 'sitting', 3), 3);
+    assert.equal(editDistance('kitten', 'sitting', 2), 3);
+    assert.equal(editDistance('drak', 'dark', 2), 2);
+    const long = 'a'.repeat(70) + 'configuration';
+    assert.equal(editDistance(long, `${long}s`, 1), 1);
+    assert.equal(editDistance(long, long.replace('configuration', 'konfiguratio'), 2), 2);
+    // A short pair after a long one reads no letters left over from it.
+    assert.equal(editDistance('mode', 'node', 1), 1);
+    assert.equal(editDistance('', 'ab', 2), 2);
   });
 });
