@@ -60,6 +60,20 @@ const TYPO_MATCHES_KEPT = 1000;
 /** Query terms beyond this many are ignored (a query is a few words; a pasted paragraph is cut). */
 const MAX_QUERY_TERMS = 30;
 
+/** The kinds of letters a word holds, one bit per kind (a character code modulo 32): the typo search's first test. */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask >>> 0;
+}
+
+/** The number of bits set in a 32-bit number. */
+function bitCount(value: number): number {
+  let rest = value - ((value >>> 1) & 0x55555555);
+  rest = (rest & 0x33333333) + ((rest >>> 2) & 0x33333333);
+  return Math.imul((rest + (rest >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 interface FieldPostings {
   docs: Int32Array;
   freqs: Uint16Array;
@@ -83,6 +97,7 @@ export class TermIndex {
   /** The typo matches of the words searched lately: typing a question searches its finished words at each keystroke. */
   private typoMatches = new Map<string, Array<[string, number]>>();
   private scratchArrays: { scores: Float64Array; matched: Uint32Array } | null = null;
+  private vocabularyMasks: Uint32Array | null = null;
 
   private readonly known: ReadonlySet<string>;
   /**
@@ -285,11 +300,16 @@ export class TermIndex {
     let found = this.typoMatches.get(key);
     if (!found) {
       found = [];
-      for (const candidate of this.vocabulary) {
-        if (candidate === term || Math.abs(candidate.length - term.length) > maxDistance) continue;
+      const masks = this.letterMasks();
+      const own = letterMask(term);
+      this.vocabulary.forEach((candidate, position) => {
+        if (candidate === term || Math.abs(candidate.length - term.length) > maxDistance) return;
+        // Each edit takes away at most one kind of letter and brings at most one: a cheap test that most words fail.
+        const mask = masks[position]!;
+        if (bitCount(own & ~mask) > maxDistance || bitCount(mask & ~own) > maxDistance) return;
         const distance = editDistance(term, candidate, maxDistance);
-        if (distance <= maxDistance) found.push([candidate, distance]);
-      }
+        if (distance <= maxDistance) found!.push([candidate, distance]);
+      });
       if (this.typoMatches.size >= TYPO_MATCHES_KEPT) this.typoMatches = new Map();
       this.typoMatches.set(key, found);
     }
@@ -352,6 +372,12 @@ export class TermIndex {
     this.scratchArrays = arrays;
     hits.sort((a, b) => b.score - a.score || a.id - b.id);
     return { hits, expansions };
+  }
+
+  /** The `letterMask` of each vocabulary term, in vocabulary order, made at the first typo search. */
+  private letterMasks(): Uint32Array {
+    this.vocabularyMasks ??= Uint32Array.from(this.vocabulary, letterMask);
+    return this.vocabularyMasks;
   }
 
   /**

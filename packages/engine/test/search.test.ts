@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildIndex, search, snippet } from '../src/index.js';
 import type { Section } from '../src/index.js';
+import { editDistance } from '../src/text.js';
 import { fixtureIndex, section } from './helpers.js';
 
 const pageUrls = (hits: ReturnType<typeof search>) => hits.map((page) => page.pageUrl);
@@ -40,6 +41,21 @@ describe('search', async () => {
     assert.equal(search(index, 'webhoks')[0]?.pageUrl, '/customization/webhooks');
     assert.equal(search(index, 'exponantial')[0]?.sections[0]?.url, '/customization/webhooks#retries');
     assert.equal(search(index, 'drak')[0]?.pageUrl, '/customization/dark-mode');
+  });
+
+  it('finds every typo match, also those that bring in letters the word lacks', () => {
+    assert.equal(search(index, 'wevhooks')[0]?.pageUrl, '/customization/webhooks');
+    assert.equal(search(index, 'exqonentual')[0]?.sections[0]?.url, '/customization/webhooks#retries');
+    // Against every word of the index: the matches are those edit distance finds, no more and no fewer.
+    const vocabulary = index.terms.vocabulary;
+    const typed = vocabulary.flatMap((term) => [term, `${term}x`, `q${term.slice(1)}`, term.slice(0, -1), `${term.slice(0, 2)}zw${term.slice(4)}`]);
+    for (const word of typed.filter((_, n) => n % 3 === 0)) {
+      for (const distance of [1, 2]) {
+        const found = index.terms.termsOf([{ term: word, prefix: false, fuzzy: distance }]).filter((term) => term !== word).sort();
+        const expected = vocabulary.filter((term) => term !== word && editDistance(word, term, distance) <= distance).sort();
+        assert.deepEqual(found, expected, `typos of "${word}" within ${distance}`);
+      }
+    }
   });
 
   it('matches other forms of a word (retry, retries, retried)', () => {
