@@ -74,6 +74,9 @@ function bitCount(value: number): number {
   return Math.imul((rest + (rest >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
+/** Index terms near a word, each with its edit distance; kept and shared between searches, so never changed. */
+type TypoMatches = ReadonlyArray<readonly [string, number]>;
+
 interface FieldPostings {
   docs: Int32Array;
   freqs: Uint16Array;
@@ -95,7 +98,7 @@ export class TermIndex {
   private readonly averages: number[];
   private documentFrequencies = new Map<string, number>();
   /** The typo matches of the words searched lately: typing a question searches its finished words at each keystroke. */
-  private typoMatches = new Map<string, Array<[string, number]>>();
+  private typoMatches = new Map<string, TypoMatches>();
   private scratchArrays: { scores: Float64Array; matched: Uint32Array } | null = null;
   private vocabularyMasks: Uint32Array | null = null;
 
@@ -295,24 +298,24 @@ export class TermIndex {
   }
 
   /** Index terms within `maxDistance` edits of `term`, other than itself, with their distance. */
-  private typos(term: string, maxDistance: number): Array<[string, number]> {
+  private typos(term: string, maxDistance: number): TypoMatches {
     const key = `${maxDistance} ${term}`;
-    let found = this.typoMatches.get(key);
-    if (!found) {
-      found = [];
-      const masks = this.letterMasks();
-      const own = letterMask(term);
-      this.vocabulary.forEach((candidate, position) => {
-        if (candidate === term || Math.abs(candidate.length - term.length) > maxDistance) return;
-        // Each edit takes away at most one kind of letter and brings at most one: a cheap test that most words fail.
-        const mask = masks[position]!;
-        if (bitCount(own & ~mask) > maxDistance || bitCount(mask & ~own) > maxDistance) return;
-        const distance = editDistance(term, candidate, maxDistance);
-        if (distance <= maxDistance) found!.push([candidate, distance]);
-      });
-      if (this.typoMatches.size >= TYPO_MATCHES_KEPT) this.typoMatches = new Map();
-      this.typoMatches.set(key, found);
+    const kept = this.typoMatches.get(key);
+    if (kept) return kept;
+    const found: Array<[string, number]> = [];
+    const masks = this.letterMasks();
+    const own = letterMask(term);
+    for (let position = 0; position < this.vocabulary.length; position++) {
+      const candidate = this.vocabulary[position]!;
+      if (candidate === term || Math.abs(candidate.length - term.length) > maxDistance) continue;
+      // Each edit takes away at most one kind of letter and brings at most one: a cheap test that most words fail.
+      const mask = masks[position]!;
+      if (bitCount(own & ~mask) > maxDistance || bitCount(mask & ~own) > maxDistance) continue;
+      const distance = editDistance(term, candidate, maxDistance);
+      if (distance <= maxDistance) found.push([candidate, distance]);
     }
+    if (this.typoMatches.size >= TYPO_MATCHES_KEPT) this.typoMatches = new Map();
+    this.typoMatches.set(key, found);
     return found;
   }
 
