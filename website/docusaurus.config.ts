@@ -133,6 +133,7 @@ const config = {
     './patches/browser-start/index.ts',
     './plugins/code-highlight.ts',
     './patches/no-prism-at-startup/index.ts',
+    './patches/no-collator-at-startup/index.ts',
     pathPolyfill,
     // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the patch.
     './patches/dedupe-explorer-deps/index.ts',

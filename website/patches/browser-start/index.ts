@@ -9,7 +9,8 @@ const IMPORTERS_OF_BROWSER_CONTEXT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]clie
  * How the browser starts the site, so that start-up never holds the main thread for long (the bundle's scripts
  * themselves load once the page has been painted: `ssrTemplate.ts`):
  * - The bundle starts from `startInShortTasks.ts` instead of Docusaurus' client entry, which it reaches in
- *   steps, one task each (React DOM's modules, the app's, then the entry that hydrates), instead of one long task.
+ *   steps, one task each (React DOM's modules, the app's, the requests for the route's chunks, then the entry that
+ *   hydrates), instead of one long task.
  * - React DOM (with its scheduler) is a script of its own, `react-dom.<hash>.js`, before the runtime and `main`: the
  *   browser compiles and runs two scripts of about 210 kB in two tasks instead of one of 420 kB.
  * - Docusaurus' `browserContext` module becomes `browserContext.tsx`: once the page has hydrated, the render

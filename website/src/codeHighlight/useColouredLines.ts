@@ -15,8 +15,8 @@ interface Shown {
 const NEAR_VIEWPORT = '100% 0px';
 
 /**
- * Colours a block the build did not highlight: plain at first (the same on the server and at hydration), then
- * coloured once the block nears the viewport and the browser's Prism chunk has loaded: an API page on a phone
+ * Colours a block the build did not highlight: undefined (shown plain) at first, the same on the server and at
+ * hydration, then coloured once the block nears the viewport and the browser's Prism chunk has loaded: an API page on a phone
  * does not load and run Prism for samples the reader has not scrolled to. `code` undefined: nothing to do.
  */
 function useBrowserHighlight(code: string | undefined, language: string, block: RefObject<Element | null>): ColouredLine[] | undefined {
@@ -34,8 +34,7 @@ function useBrowserHighlight(code: string | undefined, language: string, block: 
       stopWatching();
     };
   }, [code, language, block]);
-  if (code === undefined) return undefined;
-  return shown && shown.code === code && shown.language === language ? shown.lines : plainLines(code);
+  return shown && shown.code === code && shown.language === language ? shown.lines : undefined;
 }
 
 /**
@@ -50,5 +49,7 @@ export function useColouredLines(written: string, shown: string, language: strin
     return lines && linesShown(lines, shown);
   }, [encoded, written, shown]);
   const highlighted = useBrowserHighlight(built ? undefined : shown, language, block);
-  return built ?? highlighted ?? plainLines(shown);
+  // The same array from one render to the next, so the block's lines are not drawn again (CodeBlock/Content).
+  const plain = useMemo(() => (built ?? highlighted ? undefined : plainLines(shown)), [built, highlighted, shown]);
+  return built ?? highlighted ?? plain ?? [];
 }

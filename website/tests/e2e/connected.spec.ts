@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { E2E_DATABASE } from '../../playwright.config';
-import { ORIGINS, assistantDialog as dialog, expect, expectEverySentenceCited, searchButton, test, waitForAssistant, waitForHydration } from './fixtures';
+import { ORIGINS, assistantDialog as dialog, expect, expectEverySentenceCited, searchButton, showPageFeedback, test, waitForAssistant, waitForHydration } from './fixtures';
 
 const DOCENT_CLI = join(__dirname, '..', '..', '..', 'packages', 'server', 'bin', 'docent.js');
 
@@ -133,7 +133,7 @@ test.describe('connected mode with docent serve', () => {
   test('page feedback and page views are stored and shown by docent analytics', async ({ page }) => {
     await page.goto(`${ORIGINS.e2eRoutes}/customization/styles`);
     await waitForHydration(page);
-    const feedback = page.locator('docent-feedback');
+    const feedback = await showPageFeedback(page);
     await feedback.getByRole('button', { name: 'No' }).click();
     const comment = `Connected test comment ${Date.now()}`;
     await feedback.getByRole('textbox').fill(comment);

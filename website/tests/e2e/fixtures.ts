@@ -80,6 +80,17 @@ export function contentChunkOf(docId: string): string {
 }
 
 /**
+ * The page's "Was this page helpful?" block, drawn. Its code loads when it comes within a screen of the viewport,
+ * so this scrolls to it, as a reader would, and waits for its heading.
+ */
+export async function showPageFeedback(page: Page): Promise<Locator> {
+  const block = page.locator('docent-feedback');
+  await block.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await expect(block.getByRole('heading', { name: 'Was this page helpful?' })).toBeVisible();
+  return block;
+}
+
+/**
  * Checks an answer's paragraphs: each ends with a citation link, and every citation link follows the end of a
  * sentence. Together: no sentence of the answer goes without its citation number.
  */

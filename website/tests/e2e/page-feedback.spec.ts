@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { ORIGINS, expect, test, waitForHydration } from './fixtures';
+import { ORIGINS, expect, showPageFeedback, test, waitForHydration } from './fixtures';
 
 /** What the `docent:feedback` events that reached `document` carried, oldest first. */
 declare global {
@@ -17,9 +17,7 @@ async function openDoc(page: Page, path: string): Promise<Locator> {
     window.docentFeedback = [];
     document.addEventListener('docent:feedback', (event) => window.docentFeedback?.push((event as CustomEvent).detail));
   });
-  const block = page.locator('docent-feedback');
-  await expect(block.getByRole('heading', { name: 'Was this page helpful?' })).toBeVisible();
-  return block;
+  return showPageFeedback(page);
 }
 
 const events = (page: Page): Promise<unknown[]> => page.evaluate(() => window.docentFeedback ?? []);
@@ -116,6 +114,21 @@ test.describe('page feedback under every doc (pageFeedback: true)', () => {
     await page.waitForLoadState('networkidle');
     expect(requested).toContain('/docent/docent-feedback.css');
     expect(requested.filter((path) => path.includes('docent-dialog') || path.includes('docent-index'))).toEqual([]);
+  });
+
+  test('loads its code only when it comes near the viewport, not while a long page starts', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/customization/styles');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const block = page.locator('docent-feedback');
+    expect(await page.evaluate(() => customElements.get('docent-feedback') === undefined)).toBe(true);
+    expect(requested.filter((path) => path.includes('docent-feedback'))).toEqual([]);
+    await expect(block.getByRole('heading')).toHaveCount(0);
+    await page.mouse.wheel(0, await page.evaluate(() => document.documentElement.scrollHeight));
+    await expect(block.getByRole('heading', { name: 'Was this page helpful?' })).toBeVisible();
+    expect(requested).toContain('/docent/docent-feedback.css');
   });
 
   test('pages outside the docs get no block and never load its stylesheet', async ({ page }) => {

@@ -6,7 +6,7 @@
  * violation: not as a `securitypolicyviolation` event, not in the console.
  */
 import type { Page, Response } from '@playwright/test';
-import { ORIGINS, askAndWaitForAnswer, assistantDialog as dialog, clientNavigate, expect, searchButton, test, waitForAssistant, waitForHydration } from './fixtures';
+import { ORIGINS, askAndWaitForAnswer, assistantDialog as dialog, clientNavigate, expect, searchButton, showPageFeedback, test, waitForAssistant, waitForHydration } from './fixtures';
 
 interface Watched {
   /** Every URL the page requested, documents and API calls included. */
@@ -67,7 +67,7 @@ async function useAssistant(page: Page): Promise<void> {
 
 /** Rates the page "No" with a comment and waits for the thank-you. */
 async function ratePage(page: Page): Promise<void> {
-  const feedback = page.locator('docent-feedback');
+  const feedback = await showPageFeedback(page);
   await feedback.getByRole('button', { name: 'No' }).click();
   await feedback.getByRole('textbox').fill('An example for a theme would help.');
   await feedback.getByRole('button', { name: 'Send' }).click();

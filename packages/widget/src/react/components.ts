@@ -90,13 +90,48 @@ export function toElementAttributes(props: object): Record<string, string> {
   return attributes;
 }
 
-/** Renders the custom element with the props as attributes, and registers the elements after hydration. */
-function useElement(tag: Tag, register: Register, props: ElementProps): {
+/** When an element's code loads: once the page has hydrated, or once the element comes near the viewport. */
+type LoadWhen = 'hydrated' | 'near';
+
+/** How far outside the viewport `near` starts loading: one screen, so the element is drawn before it scrolls in. */
+const NEAR_VIEWPORT = '100% 0px';
+
+/**
+ * Calls `register` after hydration; with `near`, once `element` comes within a screen of the viewport (at once
+ * where the browser has no IntersectionObserver). An element that never nears the viewport never loads.
+ */
+function useRegister(register: Register, when: LoadWhen, element: RefObject<Element | null>): void {
+  useEffect(() => {
+    const target = element.current;
+    if (when === 'hydrated' || !target || typeof IntersectionObserver !== 'function') {
+      register();
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        register();
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [register, when, element]);
+}
+
+/** Renders the custom element with the props as attributes, and registers the element in the browser. */
+function useElement(
+  tag: Tag,
+  register: Register,
+  props: ElementProps,
+  when: LoadWhen = 'hydrated',
+): {
   rendered: ReactElement;
   element: RefObject<ElementWithMethods | null>;
 } {
   const element = useRef<ElementWithMethods | null>(null);
-  useEffect(register, [register]);
+  useRegister(register, when, element);
   const attributes = { ref: element, className: props.className, id: props.id, ...toElementAttributes(props) };
   return { rendered: createElement(tag, attributes, props.children), element };
 }
@@ -138,8 +173,9 @@ export function Chat(props: ChatProps): ReactElement {
 
 /**
  * `<docent-feedback>`: "Was this page helpful?" with thumbs up and down and an optional comment; with `rating`, one
- * thumb for inline use. The children replace the heading (or name the single thumb).
+ * thumb for inline use. The children replace the heading (or name the single thumb). Its code loads when it comes
+ * within a screen of the viewport: at the foot of a long page, not while the page starts.
  */
 export function PageFeedback(props: PageFeedbackProps): ReactElement {
-  return useElement('docent-feedback', registerFeedback, props).rendered;
+  return useElement('docent-feedback', registerFeedback, props, 'near').rendered;
 }

@@ -1,4 +1,4 @@
-import React, { type ReactNode } from 'react';
+import React, { memo, type ReactNode } from 'react';
 import clsx from 'clsx';
 import type { LineInputProps, LineOutputProps, TokenInputProps, TokenOutputProps } from 'prism-react-renderer';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
@@ -7,6 +7,7 @@ import Line from '@theme/CodeBlock/Line';
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 import { siteStyledTypes } from '@site/src/codeHighlight/siteStyledTypes';
 import { chainStyle } from '@site/src/codeHighlight/tokens';
+import type { ColouredLine } from '@site/src/codeHighlight/tokens';
 import { useColouredLines } from '@site/src/codeHighlight/useColouredLines';
 
 /** The theme's line markup, without Prism's inline colours: the stylesheet colours `.token` by type (plugins/code-highlight.ts). */
@@ -19,6 +20,32 @@ function tokenProps({ token }: TokenInputProps): TokenOutputProps {
   const [chain = 'plain'] = token.types;
   return { className: clsx('token', chain.split('+')), style: chainStyle(chain, siteStyledTypes), children: token.content };
 }
+
+interface LinesProps {
+  readonly lines: ColouredLine[];
+  /** The highlighted lines' classes, by line index (`metadata.lineClassNames`). */
+  readonly classNames: Readonly<Record<number, string[] | undefined>>;
+  readonly numbered: boolean;
+}
+
+function sameClassNames(a: LinesProps['classNames'], b: LinesProps['classNames']): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[Number(key)]?.join(' ') === b[Number(key)]?.join(' '));
+}
+
+/**
+ * The block's lines and tokens. The theme makes the block's metadata afresh at each render, and each block renders
+ * again right after hydration (its word-wrap state settles), so this skips that render unless the lines or their
+ * classes changed: on a page with a dozen blocks, hundreds of token spans.
+ */
+const Lines = memo(
+  function Lines({ lines, classNames, numbered }: LinesProps): ReactNode {
+    return lines.map((line, index) => (
+      <Line key={index} line={line} getLineProps={lineProps} getTokenProps={tokenProps} classNames={classNames[index]} showLineNumbers={numbered} />
+    ));
+  },
+  (before, after) => before.lines === after.lines && before.numbered === after.numbered && sameClassNames(before.classNames, after.classNames),
+);
 
 /**
  * The theme's code block content, fed with colour runs instead of running Prism: the build's for Markdown
@@ -37,9 +64,7 @@ export default function CodeBlockContent({ className }: Props): ReactNode {
         className={clsx(styles.codeBlockLines, numbered && styles.codeBlockLinesWithNumbering)}
         style={numbered ? { counterReset: `line-count ${(metadata.lineNumbersStart as number) - 1}` } : undefined}
       >
-        {lines.map((line, index) => (
-          <Line key={index} line={line} getLineProps={lineProps} getTokenProps={tokenProps} classNames={metadata.lineClassNames[index]} showLineNumbers={numbered} />
-        ))}
+        <Lines lines={lines} classNames={metadata.lineClassNames} numbered={numbered} />
       </code>
     </pre>
   );
