@@ -16,8 +16,8 @@ const NEAR_VIEWPORT = '100% 0px';
 
 /**
  * Colours a block the build did not highlight: undefined (shown plain) at first, the same on the server and at
- * hydration, then coloured once the block nears the viewport and the browser's Prism chunk has loaded: an API page on a phone
- * does not load and run Prism for samples the reader has not scrolled to. `code` undefined: nothing to do.
+ * hydration, then coloured once the block nears the viewport and the browser's Prism chunk has loaded: an API page
+ * on a phone does not load and run Prism for samples the reader has not scrolled to. `code` undefined: nothing to do.
  */
 function useBrowserHighlight(code: string | undefined, language: string, block: RefObject<Element | null>): ColouredLine[] | undefined {
   const [shown, setShown] = useState<Shown>();
@@ -50,6 +50,6 @@ export function useColouredLines(written: string, shown: string, language: strin
   }, [encoded, written, shown]);
   const highlighted = useBrowserHighlight(built ? undefined : shown, language, block);
   // The same array from one render to the next, so the block's lines are not drawn again (CodeBlock/Content).
-  const plain = useMemo(() => (built ?? highlighted ? undefined : plainLines(shown)), [built, highlighted, shown]);
-  return built ?? highlighted ?? plain ?? [];
+  const plain = useMemo(() => plainLines(shown), [shown]);
+  return built ?? highlighted ?? plain;
 }
