@@ -12,6 +12,7 @@ import {
 import { attributeNameOf, toAttributeValue } from '@docent/contract/attributes/attributeText';
 import type { ELEMENT_TAGS, ElementKind, Tab } from '@docent/contract/attributes/model';
 import type { WidgetProps } from '@docent/contract/attributes';
+import { whenNear } from '../nearViewport.js';
 
 /** Methods of the search and chat buttons, through a React ref. */
 export interface DocentElementHandle {
@@ -103,20 +104,11 @@ const NEAR_VIEWPORT = '100% 0px';
 function useRegister(register: Register, when: LoadWhen, element: RefObject<Element | null>): void {
   useEffect(() => {
     const target = element.current;
-    if (when === 'hydrated' || !target || typeof IntersectionObserver !== 'function') {
+    if (when === 'hydrated' || !target) {
       register();
       return undefined;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        register();
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
+    return whenNear(target, NEAR_VIEWPORT, register);
   }, [register, when, element]);
 }
 
