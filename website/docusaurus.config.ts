@@ -120,6 +120,9 @@ const config = {
             specPath: '../packages/server/openapi.yaml',
             outputDir: 'docs/api',
             sidebarOptions: { groupPathsBy: 'tag' },
+            // Each page's OpenAPI document as plain data, which the theme uses as it is, instead of deflated data it
+            // inflates in the browser at every render; see patches/uncompressed-api-pages.
+            disableCompression: true,
           } satisfies OpenApiPlugin.Options,
         },
       },
@@ -134,6 +137,8 @@ const config = {
     './plugins/code-highlight.ts',
     './patches/no-prism-at-startup/index.ts',
     './patches/no-collator-at-startup/index.ts',
+    './patches/uncompressed-api-pages/index.ts',
+    './patches/window-size-in-slices/index.ts',
     pathPolyfill,
     // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the patch.
     './patches/dedupe-explorer-deps/index.ts',

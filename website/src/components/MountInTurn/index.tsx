@@ -16,6 +16,10 @@ function giveNextTurn(): void {
   if (turn) whenIdle(turn);
 }
 
+function nothingToPrepare(): Promise<void> {
+  return Promise.resolve();
+}
+
 function queueTurn(turn: () => void): void {
   waiting.push(turn);
   if (!turnTaken) giveNextTurn();
@@ -30,9 +34,18 @@ function dropTurn(turn: () => void): void {
  * Shows `fallback` on the server and while the page hydrates, then mounts `children` in the browser one instance
  * at a time: each waits until the browser is idle and the previous one has committed. A page with many such parts
  * (an API page's request and response schemas) builds them in several short tasks instead of one long one, so a
- * phone keeps answering input while they appear.
+ * phone keeps answering input while they appear. `prepare`, when given, runs when the turn comes (loading the
+ * part's code), and the part mounts once it has settled; if it fails, the fallback stays and the turn passes on.
  */
-export default function MountInTurn({ children, fallback }: { children: () => ReactNode; fallback: ReactNode }): ReactNode {
+export default function MountInTurn({
+  children,
+  fallback,
+  prepare,
+}: {
+  children: () => ReactNode;
+  fallback: ReactNode;
+  prepare?: () => Promise<void>;
+}): ReactNode {
   const isBrowser = useIsBrowser();
   const [mounted, setMounted] = useState(false);
   /** True from the moment this instance's turn began until its mount committed. */
@@ -44,14 +57,23 @@ export default function MountInTurn({ children, fallback }: { children: () => Re
     const turn = (): void => {
       if (!active) return giveNextTurn();
       holdsTurn.current = true;
-      startTransition(() => setMounted(true));
+      (prepare ?? nothingToPrepare)().then(
+        () => {
+          if (active) startTransition(() => setMounted(true));
+        },
+        (error: unknown) => {
+          console.error('A part of this page could not load its code; its text stays in place.', error);
+          holdsTurn.current = false;
+          giveNextTurn();
+        },
+      );
     };
     queueTurn(turn);
     return () => {
       active = false;
       dropTurn(turn);
     };
-  }, [isBrowser, mounted]);
+  }, [isBrowser, mounted, prepare]);
 
   useEffect(() => {
     if (!mounted) return;
@@ -72,19 +94,29 @@ export default function MountInTurn({ children, fallback }: { children: () => Re
 
 /**
  * A theme part that mounts in its turn, with `Placeholder` rendered from the same props in its place until then (on
- * the server, without JavaScript and while the page hydrates): the body of the src/theme wrappers.
+ * the server, without JavaScript and while the page hydrates): the body of the src/theme wrappers. The part's own
+ * code (`load`, the theme's component) is fetched and run when its first turn comes, not while the page starts: on
+ * an API page, the schema components and what they import are most of the page's script.
  */
-export function inTurn<P extends object>(Component: ComponentType<P>, Placeholder: ComponentType<P>): (props: P) => ReactNode {
+export function inTurn<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  Placeholder: ComponentType<P>,
+): (props: P) => ReactNode {
+  let Component: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+  const prepare = (): Promise<void> =>
+    (loading ??= load().then((module) => {
+      Component = module.default;
+    }));
   return function InTurn(props: P): ReactNode {
+    const fallback = (
+      <div data-mount="pending">
+        <Placeholder {...props} />
+      </div>
+    );
     return (
-      <MountInTurn
-        fallback={
-          <div data-mount="pending">
-            <Placeholder {...props} />
-          </div>
-        }
-      >
-        {() => <Component {...props} />}
+      <MountInTurn fallback={fallback} prepare={prepare}>
+        {() => (Component === undefined ? fallback : <Component {...props} />)}
       </MountInTurn>
     );
   };

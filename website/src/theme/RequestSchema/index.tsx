@@ -1,8 +1,7 @@
-import RequestSchema from '@theme-original/RequestSchema';
 import type RequestSchemaType from 'docusaurus-theme-openapi-docs/lib/theme/RequestSchema';
 import type { WrapperProps } from '@docusaurus/types';
 import { inTurn } from '@site/src/components/MountInTurn';
 import { BodyText } from '@site/src/components/ApiSchemaText';
 
-/** The theme renders this part in the browser only; here it waits its turn, and the server renders its text. */
-export default inTurn<WrapperProps<typeof RequestSchemaType>>(RequestSchema, BodyText);
+/** The theme renders this part in the browser only; here it waits its turn, its code loads then, and the server renders its text. */
+export default inTurn<WrapperProps<typeof RequestSchemaType>>(() => import('@theme-original/RequestSchema'), BodyText);

@@ -1,8 +1,7 @@
-import ResponseSchema from '@theme-original/ResponseSchema';
 import type ResponseSchemaType from 'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema';
 import type { WrapperProps } from '@docusaurus/types';
 import { inTurn } from '@site/src/components/MountInTurn';
 import { BodyText } from '@site/src/components/ApiSchemaText';
 
-/** The theme renders this part in the browser only; here it waits its turn, and the server renders its text. */
-export default inTurn<WrapperProps<typeof ResponseSchemaType>>(ResponseSchema, BodyText);
+/** The theme renders this part in the browser only; here it waits its turn, its code loads then, and the server renders its text. */
+export default inTurn<WrapperProps<typeof ResponseSchemaType>>(() => import('@theme-original/ResponseSchema'), BodyText);
