@@ -32,6 +32,18 @@ test.describe('mobile menu', () => {
     await expect(page.getByRole('button', { name: 'Toggle navigation bar' })).toBeHidden();
   });
 
+  test('on a phone, the page leaves its server layout once hydrated: the docs sidebar moves into the menu (website/patches/window-size-in-slices)', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/installation/docusaurus');
+    await waitForHydration(page);
+    // The server renders the desktop layout's sidebar (the phone's stylesheet hides it); once the page knows the
+    // window's width, the sidebar leaves the page and is drawn into the closed menu.
+    await expect(page.locator('aside.theme-doc-sidebar-container .theme-doc-sidebar-menu')).toHaveCount(0);
+    await expect(page.locator('.navbar-sidebar .theme-doc-sidebar-menu')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    await expect(page.locator('.navbar-sidebar').getByRole('link', { name: 'Docusaurus', exact: true })).toBeInViewport();
+  });
+
   test('closes with its close button', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');
