@@ -63,6 +63,8 @@ export default function MountInTurn({
         },
         (error: unknown) => {
           console.error('A part of this page could not load its code; its text stays in place.', error);
+          // Unmounted meanwhile, it has passed the turn on already.
+          if (!active) return;
           holdsTurn.current = false;
           giveNextTurn();
         },
