@@ -16,10 +16,6 @@ function giveNextTurn(): void {
   if (turn) whenIdle(turn);
 }
 
-function nothingToPrepare(): Promise<void> {
-  return Promise.resolve();
-}
-
 function queueTurn(turn: () => void): void {
   waiting.push(turn);
   if (!turnTaken) giveNextTurn();
@@ -34,8 +30,8 @@ function dropTurn(turn: () => void): void {
  * Shows `fallback` on the server and while the page hydrates, then mounts `children` in the browser one instance
  * at a time: each waits until the browser is idle and the previous one has committed. A page with many such parts
  * (an API page's request and response schemas) builds them in several short tasks instead of one long one, so a
- * phone keeps answering input while they appear. `prepare`, when given, runs when the turn comes (loading the
- * part's code), and the part mounts once it has settled; if it fails, the fallback stays and the turn passes on.
+ * phone keeps answering input while they appear. `prepare` runs when the turn comes (loading the part's code), and
+ * the part mounts once it has settled; if it fails, the fallback stays and the turn passes on.
  */
 export default function MountInTurn({
   children,
@@ -44,7 +40,7 @@ export default function MountInTurn({
 }: {
   children: () => ReactNode;
   fallback: ReactNode;
-  prepare?: () => Promise<void>;
+  prepare: () => Promise<void>;
 }): ReactNode {
   const isBrowser = useIsBrowser();
   const [mounted, setMounted] = useState(false);
@@ -57,7 +53,7 @@ export default function MountInTurn({
     const turn = (): void => {
       if (!active) return giveNextTurn();
       holdsTurn.current = true;
-      (prepare ?? nothingToPrepare)().then(
+      prepare().then(
         () => {
           if (active) startTransition(() => setMounted(true));
         },
