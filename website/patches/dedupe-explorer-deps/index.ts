@@ -28,8 +28,8 @@ function breakingPart(version: string): string {
 
 /**
  * Folds the duplicate copies of the API request explorer's dependencies into one, in the browser bundle only,
- * and swaps two Node-minded modules for browser stand-ins. This took the explorer chunk of an API page from
- * about 1.6 MiB to about 0.5 MiB gzip.
+ * and swaps four modules the explorer does not need whole for browser stand-ins. This took the explorer chunk of
+ * an API page from about 1.6 MiB to about 0.5 MiB gzip, and the stand-ins for faker and sucrase from 534 to 390 KiB.
  *
  * Why there are copies: postman-code-generators (the explorer's code samples) is published with a node_modules
  * folder inside several of its codegens (`codegens/<language>/node_modules`), installed by its own postinstall
@@ -75,6 +75,20 @@ export default function dedupeExplorerDeps(context: LoadContext): Plugin {
     return [{ key, target, folds: copies.filter((dir) => dir !== target) }];
   }
 
+  /** `@faker-js/faker/locale/en` → the stand-in, folding every installed copy of faker (the root's and the codegens'). */
+  function fakerStandIn(): ModuleAlias[] {
+    const root = packageDir(fromSite, '@faker-js/faker');
+    const folds = [...(root ? [root] : []), ...codegenCopies('@faker-js/faker')];
+    return [{ key: '@faker-js/faker/locale/en$', target: join(__dirname, 'browser-shims', 'faker-en.cjs'), folds }];
+  }
+
+  /** `sucrase` → the stand-in, folding the copy react-live resolves (the build fails if it is still bundled). */
+  function sucraseStandIn(): ModuleAlias[] {
+    const reactLive = theme && packageDir(createRequire(join(theme, 'package.json')), 'react-live');
+    const sucrase = reactLive && packageDir(createRequire(join(reactLive, 'package.json')), 'sucrase');
+    return [{ key: 'sucrase$', target: join(__dirname, 'browser-shims', 'sucrase.cjs'), folds: sucrase ? [sucrase] : [] }];
+  }
+
   const aliases: ModuleAlias[] = [
     // postman-collection: the root copy, the theme's own. Without `$`, so the codegens' deep imports
     // (`postman-collection/lib/collection/url`, `.../request`) go there too; with the three 5.0.0 trees gone
@@ -83,10 +97,17 @@ export default function dedupeExplorerDeps(context: LoadContext): Plugin {
     // lodash: the full build, which four codegens (dart-dio, kotlin-okhttp, nodejs-axios, rust-reqwest) require
     // from their own lodash 4.17.21. Bare `lodash` only (`$`): `lodash/merge` and the like resolve as before.
     ...oneCopy('lodash$', 'lodash'),
-    // @faker-js/faker and iconv-lite: postman-collection's dynamic variables and charset decoding; one copy
-    // each even if something still reaches a codegen tree. Without `$`: faker is imported as `.../locale/en`.
-    ...oneCopy('@faker-js/faker', '@faker-js/faker'),
+    // iconv-lite: postman-collection's charset decoding; one copy even if something still reaches a codegen tree.
     ...oneCopy('iconv-lite', 'iconv-lite'),
+    // @faker-js/faker: only postman-collection's dynamic variables (`{{$randomCity}}`) import it, and the
+    // explorer never resolves them (browser-shims/faker-en.cjs). The stand-in keeps about 360 KiB of script
+    // (faker and its English data), and the 18 ms a desktop took to start them, off the explorer's load. Every
+    // copy is folded into it: the build fails if any faker module is still bundled.
+    ...fakerStandIn(),
+    // sucrase: react-live, the body editor's library, compiles the editor's text with it to render a preview;
+    // the site's LiveEditor (src/theme/ApiExplorer/LiveEditor) gives react-live a transform that returns no code,
+    // so it never gets that far. The stand-in (about 200 KiB of script less) reports it on the console if it does.
+    ...sucraseStandIn(),
     // crypto-js: the explorer only calls `CryptoJS.SHA1(text).toString()` (ApiExplorer/storage-utils, to name
     // the stored auth settings); nothing else in the browser bundle imports crypto-js. The stand-in exports
     // just SHA1 (same algorithm, same stored keys) instead of every cipher and hash (~25 KiB gzip).

@@ -123,4 +123,29 @@ test.describe('doc page layout', () => {
     await expect(page.getByRole('tab', { name: /curl/i }).first()).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
+
+  test("the explorer's body editor highlights the body, feeds the request's code samples, and requires a body", async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/api/send-message');
+    const editor = page.locator('.openapi-explorer__playground-editor [contenteditable]');
+    await expect(editor).toContainText('"question"', { timeout: 15_000 });
+    // Highlighted as JSON: the property names are tokens of their own.
+    await expect(editor.locator('.token.property').first()).toBeVisible();
+    const sample = page.locator('.openapi-explorer__code-block, .theme-code-block').filter({ hasText: 'curl' }).first();
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    // At a quick typist's pace: use-editable, the editor's library, ignores a key that comes before the render
+    // of the one before it, and Playwright's default is no pause at all.
+    await page.keyboard.type('{"question": "how do I rotate a key?"}', { delay: 30 });
+    await expect(editor).toHaveText('{"question": "how do I rotate a key?"}');
+    // What is typed is the request's body: the curl sample carries it.
+    await expect(sample).toContainText('how do I rotate a key?');
+    // The operation requires a body: an empty one is refused with the theme's message.
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.getByRole('button', { name: 'Send API Request' }).click();
+    await expect(page.locator('.openapi-explorer__playground-container .openapi-explorer__input-error')).toHaveText('This field is required');
+    expect(consoleErrors).toEqual([]);
+  });
 });
