@@ -13,6 +13,8 @@ declare global {
     collatorCalls?: string[];
     /** Per React commit, the code-block token spans that had been rendered more than once. */
     tokenRerenders?: number[];
+    /** Per task that added script files to the page before it hydrated, the files' names. */
+    scriptBatches?: string[][];
   }
 }
 
@@ -26,6 +28,27 @@ async function openAndSettle(page: Page, path: string): Promise<void> {
 
 test.describe('work while a doc page starts', () => {
   for (const path of PAGES) {
+    test(`${path} asks for its routes' chunks a route at a time, in tasks of their own (website/patches/browser-start)`, async ({ page }) => {
+      await page.addInitScript(() => {
+        window.scriptBatches = [];
+        // A mutation observer's callback runs once at the end of each task that changed the page: one batch per task.
+        new MutationObserver((records) => {
+          if (document.documentElement.dataset.hasHydrated === 'true') return;
+          const added = records
+            .flatMap((record) => Array.from(record.addedNodes))
+            .flatMap((node) => (node instanceof HTMLScriptElement && node.src ? [node.src.replace(/.*\//, '')] : []));
+          if (added.length > 0) window.scriptBatches?.push(added);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await openAndSettle(page, path);
+      const batches = (await page.evaluate(() => window.scriptBatches)) ?? [];
+      // The bundle's own scripts come first (./ssrTemplate.ts), then the routes' chunks. Added in one task, as
+      // Docusaurus' preload adds them, they took 15 to 30 ms on a desktop; a doc page matches four routes.
+      const main = batches.findIndex((files) => files.some((file) => file.startsWith('main.')));
+      expect(main, `script batches: ${JSON.stringify(batches)}`).toBeGreaterThanOrEqual(0);
+      expect(batches.slice(main + 1).length, `script batches: ${JSON.stringify(batches)}`).toBeGreaterThanOrEqual(3);
+    });
+
     test(`${path} compares no strings with the browser's collator (website/patches/no-collator-at-startup)`, async ({ page }) => {
       await page.addInitScript(() => {
         const original = String.prototype.localeCompare;
