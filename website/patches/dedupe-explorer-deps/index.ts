@@ -43,7 +43,7 @@ function breakingPart(version: string): string {
  * bigger but correct. What was found when this was written (all same major):
  * - postman-collection: root 5.3.1; codegens http, nodejs-native, python-http.client 5.0.0.
  * - lodash: root 4.18.1; seven codegens 4.17.21.
- * - @faker-js/faker: root and three codegens 5.5.3.
+ * - @faker-js/faker: root and three codegens 5.5.3 (now all folded into a stand-in instead, below).
  * - iconv-lite: root and three codegens 0.6.3 (body-parser's 0.4.24 is server-side, never in the browser bundle).
  */
 export default function dedupeExplorerDeps(context: LoadContext): Plugin {
@@ -75,18 +75,21 @@ export default function dedupeExplorerDeps(context: LoadContext): Plugin {
     return [{ key, target, folds: copies.filter((dir) => dir !== target) }];
   }
 
+  /** A browser stand-in of this patch, by file name. */
+  const shim = (file: string): string => join(__dirname, 'browser-shims', file);
+
   /** `@faker-js/faker/locale/en` → the stand-in, folding every installed copy of faker (the root's and the codegens'). */
   function fakerStandIn(): ModuleAlias[] {
     const root = packageDir(fromSite, '@faker-js/faker');
     const folds = [...(root ? [root] : []), ...codegenCopies('@faker-js/faker')];
-    return [{ key: '@faker-js/faker/locale/en$', target: join(__dirname, 'browser-shims', 'faker-en.cjs'), folds }];
+    return [{ key: '@faker-js/faker/locale/en$', target: shim('faker-en.cjs'), folds }];
   }
 
   /** `sucrase` → the stand-in, folding the copy react-live resolves (the build fails if it is still bundled). */
   function sucraseStandIn(): ModuleAlias[] {
     const reactLive = theme && packageDir(createRequire(join(theme, 'package.json')), 'react-live');
     const sucrase = reactLive && packageDir(createRequire(join(reactLive, 'package.json')), 'sucrase');
-    return [{ key: 'sucrase$', target: join(__dirname, 'browser-shims', 'sucrase.cjs'), folds: sucrase ? [sucrase] : [] }];
+    return [{ key: 'sucrase$', target: shim('sucrase.cjs'), folds: sucrase ? [sucrase] : [] }];
   }
 
   const aliases: ModuleAlias[] = [
@@ -112,11 +115,11 @@ export default function dedupeExplorerDeps(context: LoadContext): Plugin {
     // the stored auth settings); nothing else in the browser bundle imports crypto-js. The stand-in exports
     // just SHA1 (same algorithm, same stored keys) instead of every cipher and hash (~25 KiB gzip).
     // Exact `crypto-js$`, so the stand-in's own `crypto-js/sha1` is not redirected.
-    { key: 'crypto-js$', target: join(__dirname, 'browser-shims', 'crypto-js-sha1.cjs') },
+    { key: 'crypto-js$', target: shim('crypto-js-sha1.cjs') },
     // chalk: the only browser-side user is the OpenAPI plugin's createSchemaExample, which colours one
     // console.error warning yellow; in a browser console the ANSI codes are noise. The stand-in returns the text
     // as chalk would without colour (~7 KiB gzip less on every API page).
-    { key: 'chalk$', target: join(__dirname, 'browser-shims', 'chalk.cjs') },
+    { key: 'chalk$', target: shim('chalk.cjs') },
   ];
 
   return {

@@ -31,7 +31,8 @@ test.describe('work while a doc page starts', () => {
     test(`${path} asks for its routes' chunks a route at a time, in tasks of their own (website/patches/browser-start)`, async ({ page }) => {
       await page.addInitScript(() => {
         window.scriptBatches = [];
-        // A mutation observer's callback runs once at the end of each task that changed the page: one batch per task.
+        // A mutation observer's callback runs at the next microtask checkpoint: the scripts one synchronous run adds
+        // (a task, or a callback within one) arrive as one batch.
         new MutationObserver((records) => {
           if (document.documentElement.dataset.hasHydrated === 'true') return;
           const added = records
