@@ -139,6 +139,8 @@ const config = {
     './patches/no-collator-at-startup/index.ts',
     './patches/uncompressed-api-pages/index.ts',
     './patches/window-size-in-slices/index.ts',
+    './patches/code-wrap-after-layout/index.ts',
+    './patches/default-updates-in-slices/index.ts',
     pathPolyfill,
     // One copy each of the request explorer's duplicated dependencies in the browser bundle; see the patch.
     './patches/dedupe-explorer-deps/index.ts',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 
 const WEBSITE = join(__dirname, '..', '..');
@@ -55,5 +55,18 @@ describe('patches of framework internals (website/patches)', () => {
     }
     assert.ok(texts.some(({ text }) => text.includes('the browser bundle has no faker')), 'no script holds the faker stand-in');
     assert.ok(texts.some(({ text }) => text.includes('the browser bundle has no sucrase')), 'no script holds the sucrase stand-in');
+  });
+
+  it("makes React DOM render default-priority updates in slices (default-updates-in-slices)", () => {
+    const loader = createRequire(join(WEBSITE, 'package.json'))(join(PATCHES, 'default-updates-in-slices', 'sliceDefaultUpdates.cjs')) as (this: { resourcePath: string }, source: string) => string;
+    const reactDom = join(dirname(createRequire(join(WEBSITE, 'package.json')).resolve('react-dom/package.json')), 'cjs', 'react-dom-client.production.js');
+    // The loader finds its condition in the React DOM the site installs, and refuses a React DOM without it.
+    assert.match(loader.call({ resourcePath: reactDom }, readFileSync(reactDom, 'utf8')), /0 === \(lanes & 79\) &&/);
+    assert.throws(() => loader.call({ resourcePath: 'react-dom.js' }, 'function f(lanes) {}'), /holds "0 === \(lanes & 127\) &&" 0 times/);
+    // The browser bundle's React DOM renders in one piece only for sync and input lanes (bits 1, 2, 4, 8 and 64).
+    const chunk = readdirSync(join(BUILD, 'assets', 'js')).find((name) => /^react-dom\.[0-9a-f]+\.js$/.test(name));
+    assert.ok(chunk, 'the build has no react-dom chunk');
+    const text = readFileSync(join(BUILD, 'assets', 'js', chunk), 'utf8');
+    assert.match(text, /0==\(79&\w+\)&&0==\(\w+&\w+\.expiredLanes\)/, `${chunk} does not slice default-priority renders`);
   });
 });

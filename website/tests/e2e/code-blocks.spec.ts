@@ -37,6 +37,32 @@ test.describe('code blocks', () => {
     expect(copied).not.toContain('highlight-next-line');
   });
 
+  test('offer word wrap where a line is wider than the block, also in a tab shown later, and wrap and unwrap', async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/installation/docusaurus');
+    await waitForHydration(page);
+    const titled = (title: string) => page.locator('.theme-code-block').filter({ has: page.locator('[class*="codeBlockTitle"]', { hasText: new RegExp(`^${title}$`) }) });
+    const typescript = titled('docusaurus\\.config\\.ts').first();
+    const short = titled('docs/internal-notes\\.md');
+    const javascript = titled('docusaurus\\.config\\.js');
+    const wrapButton = { name: 'Toggle word wrap' };
+    const scrolls = (): Promise<boolean> => typescript.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth);
+    await expect(typescript.getByRole('button', wrapButton)).toHaveCount(1);
+    await expect(short.getByRole('button', wrapButton)).toHaveCount(0);
+    expect(await scrolls()).toBe(true);
+    await typescript.getByRole('button', wrapButton).click();
+    await expect(typescript.locator('code')).toHaveCSS('white-space', 'pre-wrap');
+    await expect.poll(scrolls).toBe(false);
+    // Wrapped, the block keeps its button, to unwrap.
+    await typescript.getByRole('button', wrapButton).click();
+    await expect.poll(scrolls).toBe(true);
+    // A block in a hidden tab has no width to measure; it gets its button once its tab shows.
+    await expect(javascript.getByRole('button', wrapButton)).toHaveCount(0);
+    await page.getByRole('tab', { name: 'JavaScript' }).click();
+    await expect(javascript.getByRole('button', wrapButton)).toHaveCount(1);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('come highlighted in the page: opening a doc page runs no syntax highlighter', async ({ page }) => {
     const scripts = loadedScripts(page);
     await page.goto('/installation/docusaurus');

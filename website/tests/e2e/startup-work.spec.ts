@@ -15,6 +15,8 @@ declare global {
     tokenRerenders?: number[];
     /** Per task that added script files to the page before it hydrated, the files' names. */
     scriptBatches?: string[][];
+    /** Where each read of a code block's scroll width outside a ResizeObserver callback came from. */
+    forcedWidthReads?: string[];
   }
 }
 
@@ -62,6 +64,39 @@ test.describe('work while a doc page starts', () => {
       await openAndSettle(page, path);
       // Setting up the collator takes 15 to 20 ms on a desktop the first time, four times that on a phone.
       expect(await page.evaluate(() => window.collatorCalls)).toEqual([]);
+    });
+
+    test(`${path} reads code blocks' widths only after the browser's own layout (website/patches/code-wrap-after-layout)`, async ({ page }) => {
+      await page.addInitScript(() => {
+        window.forcedWidthReads = [];
+        let inObserverCallback = false;
+        const Observer = window.ResizeObserver;
+        window.ResizeObserver = class extends Observer {
+          constructor(callback: ResizeObserverCallback) {
+            super((entries, observer) => {
+              inObserverCallback = true;
+              try {
+                callback(entries, observer);
+              } finally {
+                inObserverCallback = false;
+              }
+            });
+          }
+        };
+        const scrollWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollWidth');
+        Object.defineProperty(Element.prototype, 'scrollWidth', {
+          configurable: true,
+          get(this: Element) {
+            if (this instanceof HTMLPreElement && !inObserverCallback) window.forcedWidthReads?.push(new Error().stack?.split('\n')[2]?.trim() ?? 'unknown');
+            return scrollWidth?.get?.call(this) as number;
+          },
+        });
+      });
+      await openAndSettle(page, path);
+      await expect(page.locator('pre.prism-code').first()).toBeVisible();
+      // Read in an effect, the first block's width forced a layout of the whole page in the middle of hydration's
+      // effects; an observer's callback comes after the browser's own layout.
+      expect(await page.evaluate(() => window.forcedWidthReads)).toEqual([]);
     });
 
     test(`${path} draws each code block's lines once: the renders after hydration leave them alone`, async ({ page }) => {

@@ -98,15 +98,17 @@ type LoadWhen = 'hydrated' | 'near';
 const NEAR_VIEWPORT = '100% 0px';
 
 /**
- * Calls `register` after hydration; with `near`, once `element` comes within a screen of the viewport (at once
- * where the browser has no IntersectionObserver). An element that never nears the viewport never loads.
+ * Calls `register` after hydration, in a task of its own: defining an element upgrades every copy on the page,
+ * which is work the task that runs hydration's effects need not carry. With `near`, it calls `register` once
+ * `element` comes within a screen of the viewport (at once where the browser has no IntersectionObserver). An
+ * element that never nears the viewport never loads.
  */
 function useRegister(register: Register, when: LoadWhen, element: RefObject<Element | null>): void {
   useEffect(() => {
     const target = element.current;
     if (when === 'hydrated' || !target) {
-      register();
-      return undefined;
+      const timer = setTimeout(register, 0);
+      return () => clearTimeout(timer);
     }
     return whenNear(target, NEAR_VIEWPORT, register);
   }, [register, when, element]);
