@@ -10,8 +10,8 @@ const PATCH = 'default-updates-in-slices';
  * React renders an update in slices, yielding to the browser between them, only when it is a transition; an update
  * at the default priority, such as state set in an effect, renders in one piece. After hydration, several of
  * theme-common's providers set state in effects (the colour mode's choice, the mobile menu's docs sidebar), and
- * each such render took one task of 15 to 20 ms on a desktop, four times that on a phone. A loader
- * (`sliceDefaultUpdates.cjs`) changes the one condition in React DOM's client build so that default-priority
+ * each such render took one task of 12 to 23 ms on a desktop (unminified, traced), four times that on a phone. A
+ * loader (`sliceDefaultUpdates.cjs`) changes the one condition in React DOM's client build so that default-priority
  * renders are sliced too; input events still render in one piece. The build fails if React DOM's client build is
  * not in the bundle or no longer holds that condition.
  */
