@@ -22,6 +22,14 @@ export interface ModuleAlias {
   readonly folds?: readonly string[];
 }
 
+/** A loader that rewrites one upstream file's source as the bundler reads it (it fails the build if it cannot). */
+export interface SourceRewrite {
+  /** The upstream file, matched against its absolute path. */
+  readonly file: RegExp;
+  /** The loader, an absolute path. */
+  readonly loader: string;
+}
+
 type Bundler = ConfigureWebpackUtils['currentBundler']['instance'];
 
 interface ResolveRequest {
@@ -41,20 +49,25 @@ function isIn(resource: string, target: string): boolean {
 }
 
 /**
- * One patch's module replacements and aliases, as bundler configuration, checked. Once the compilation has all
- * its modules, the build fails, naming the patch, when a replacement's stand-in or an alias's target is not among
- * them (the upstream import it catches has moved or gone, and the patch would do nothing), or when a module from a
- * folder an alias folds is (the alias no longer catches what it exists for). The check reads the module graph
+ * One patch's module replacements, aliases and source rewrites, as bundler configuration, checked. Once the
+ * compilation has all its modules, the build fails, naming the patch, when a replacement's stand-in, an alias's
+ * target or a rewrite's file is not among them (the upstream import it catches has moved or gone, and the patch
+ * would do nothing), or when a module from a folder an alias folds is (the alias no longer catches what it exists
+ * for). The check reads the module graph
  * rather than counting resolutions, so it holds for builds that reuse the bundler's persistent cache, which
- * resolves only what changed. A stand-in that does not exist fails at once. `patch` is the patch's name in
+ * resolves only what changed. A stand-in or loader that does not exist fails at once. `patch` is the patch's name in
  * website/patches/README.md.
  */
 export function checkedReplacements(
   patch: string,
   bundler: Bundler,
-  { replacements = [], aliases = [] }: { replacements?: readonly ModuleReplacement[]; aliases?: readonly ModuleAlias[] },
+  {
+    replacements = [],
+    aliases = [],
+    rewrites = [],
+  }: { replacements?: readonly ModuleReplacement[]; aliases?: readonly ModuleAlias[]; rewrites?: readonly SourceRewrite[] },
 ): Configuration {
-  for (const file of [...replacements.map((replacement) => replacement.file), ...aliases.map((alias) => alias.target)]) {
+  for (const file of [...replacements.map((replacement) => replacement.file), ...aliases.map((alias) => alias.target), ...rewrites.map((rewrite) => rewrite.loader)]) {
     if (!existsSync(file)) throw new Error(`${patch}: the stand-in ${file} does not exist (website/patches/README.md)`);
   }
   const plugins: WebpackPluginInstance[] = replacements.map(
@@ -77,6 +90,7 @@ export function checkedReplacements(
             ...aliases.flatMap(({ key, folds = [] }) =>
               folds.filter(bundled).map((copy) => `the alias "${key}" left ${copy} in the bundle, which it exists to fold`),
             ),
+            ...rewrites.filter(({ file }) => !resources.some((resource) => file.test(resource))).map(({ file }) => `the rewrite of ${String(file)} matched no module`),
           ];
           for (const problem of problems) {
             compilation.errors.push(
@@ -87,6 +101,10 @@ export function checkedReplacements(
       });
     },
   });
-  if (aliases.length === 0) return { plugins };
-  return { plugins, resolve: { alias: Object.fromEntries(aliases.map(({ key, target }) => [key, target])) } };
+  const rules = rewrites.map(({ file, loader }) => ({ test: file, use: [{ loader }] }));
+  return {
+    plugins,
+    ...(rules.length > 0 ? { module: { rules } } : {}),
+    ...(aliases.length > 0 ? { resolve: { alias: Object.fromEntries(aliases.map(({ key, target }) => [key, target])) } } : {}),
+  };
 }

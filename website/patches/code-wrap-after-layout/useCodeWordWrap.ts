@@ -14,7 +14,8 @@ export interface CodeWordWrap {
 
 export function useCodeWordWrap(): CodeWordWrap {
   const [isEnabled, setIsEnabled] = useState(false);
-  const [isCodeScrollable, setIsCodeScrollable] = useState(false);
+  /** Whether the code, unwrapped, is wider than its block. */
+  const [overflows, setOverflows] = useState(false);
   const codeBlockRef = useRef<HTMLPreElement | null>(null);
 
   const toggle = useCallback(() => {
@@ -34,15 +35,14 @@ export function useCodeWordWrap(): CodeWordWrap {
   useEffect(() => {
     const block = codeBlockRef.current;
     if (!block) return undefined;
-    const code = block.querySelector('code');
-    // Wrapped, the block keeps its button so that wrapping can be turned off again.
-    const measure = (): void => setIsCodeScrollable(block.scrollWidth > block.clientWidth || Boolean(code?.hasAttribute('style')));
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => setOverflows(block.scrollWidth > block.clientWidth));
     observer.observe(block);
     // The code's own box changes when wrapping turns on or off; the block's may not.
+    const code = block.querySelector('code');
     if (code) observer.observe(code);
     return () => observer.disconnect();
   }, []);
 
-  return { codeBlockRef, isEnabled, isCodeScrollable, toggle };
+  // Wrapped, the block keeps its button so that wrapping can be turned off again.
+  return { codeBlockRef, isEnabled, isCodeScrollable: overflows || isEnabled, toggle };
 }

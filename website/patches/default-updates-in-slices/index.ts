@@ -1,10 +1,9 @@
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import type { Compiler, Module } from 'webpack';
+import { checkedReplacements } from '../checkedReplacements';
 
 /** React DOM's client build, as the browser bundle takes it. */
 const REACT_DOM_CLIENT = /[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/;
-const PATCH = 'default-updates-in-slices';
 
 /**
  * React renders an update in slices, yielding to the browser between them, only when it is a transition; an update
@@ -17,32 +16,12 @@ const PATCH = 'default-updates-in-slices';
  */
 export default function defaultUpdatesInSlices(): Plugin {
   return {
-    name: PATCH,
+    name: 'default-updates-in-slices',
     configureWebpack: (_config, isServer, { currentBundler }) =>
       isServer
         ? {}
-        : {
-            module: { rules: [{ test: REACT_DOM_CLIENT, use: [{ loader: join(__dirname, 'sliceDefaultUpdates.cjs') }] }] },
-            plugins: [
-              {
-                apply(compiler: Compiler) {
-                  compiler.hooks.thisCompilation.tap(PATCH, (compilation) => {
-                    compilation.hooks.finishModules.tap(PATCH, (modules) => {
-                      const patched = [...modules].some((module: Module) => {
-                        const resource = (module as Module & { resource?: unknown }).resource;
-                        return typeof resource === 'string' && REACT_DOM_CLIENT.test(resource.split('?')[0] ?? '');
-                      });
-                      if (patched) return;
-                      compilation.errors.push(
-                        new currentBundler.instance.WebpackError(
-                          `${PATCH}: no module of the browser bundle is React DOM's client build (react-dom${sep}cjs${sep}react-dom-client.production.js). React DOM has moved it: update or remove the patch (website/patches/README.md).`,
-                        ),
-                      );
-                    });
-                  });
-                },
-              },
-            ],
-          },
+        : checkedReplacements('default-updates-in-slices', currentBundler.instance, {
+            rewrites: [{ file: REACT_DOM_CLIENT, loader: join(__dirname, 'sliceDefaultUpdates.cjs') }],
+          }),
   };
 }
