@@ -3,6 +3,7 @@ import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
 import { readPartsManifest } from './parts.js';
 import { isValidShape } from './shape.js';
 import { readSynonyms, synonymsField, type Synonyms, type SynonymGroups } from './synonyms.js';
+import { isCodeLine, parseShape } from './shape.js';
 import { TermIndex, TermIndexBuilder, type FieldTexts, type SerializedTerms } from './termIndex.js';
 import { termsOfWord, words } from './text.js';
 import type { Section } from './types.js';
@@ -92,8 +93,21 @@ function indexedFields(copy: readonly Section[]): FieldTexts[] {
   }
   return copy.map((section) => {
     const description = holders.get(section.pageUrl) === section ? section.description || leadOf(section.text) : '';
-    return { pageTitle: section.pageTitle, heading: section.heading, text: section.text, description };
+    return { pageTitle: section.pageTitle, heading: section.heading, text: indexedText(section), description };
   });
+}
+
+/**
+ * A section's text as its words are indexed: code block lines in lower case, so that a name in code is one term
+ * (`totalCommittedMemory`), not the words a camel-case split makes of it (total, committed, memory). A sample of a
+ * report or a config spelled that way held the words of many questions in prose and won them. Prose, inline code
+ * and headings keep the split, so `readFileSync` in a sentence is still found by "read file".
+ */
+function indexedText(section: Section): string {
+  if (!section.shape) return section.text;
+  const lines = section.text.split('\n');
+  const shapes = parseShape(section.shape, lines.length);
+  return lines.map((line, i) => (isCodeLine(shapes[i]!) ? line.toLowerCase() : line)).join('\n');
 }
 
 /** The start of a text's first line, which stands for the description of a page that has none. */

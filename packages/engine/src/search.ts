@@ -55,13 +55,18 @@ export function correctTranspositions(index: DocentIndex, query: string): string
  * contain is not a typo ("openai" must not also match "openapi").
  */
 export function searchTerms(index: DocentIndex, query: string): QueryTerm[] {
-  const terms = words(query).flatMap((word) => termsOfQueryWord(word));
-  return terms.map((term, position) => ({
-    term,
-    prefix: position === terms.length - 1,
-    fuzzy: index.terms.has(term) ? false : fuzzyDistance(term),
-    ...synonymsOf(index, term),
-  }));
+  const perWord = words(query).map((word) => termsOfQueryWord(word));
+  const count = perWord.reduce((sum, terms) => sum + terms.length, 0);
+  let position = 0;
+  return perWord.flatMap((terms) =>
+    terms.map((term, i) => ({
+      term,
+      prefix: position++ === count - 1,
+      fuzzy: index.terms.has(term) ? false : fuzzyDistance(term),
+      ...synonymsOf(index, term),
+      ...(i === 0 && terms.length > 1 ? { parts: terms.slice(1) } : {}),
+    })),
+  );
 }
 
 /** The site's synonyms of a query term, as `QueryTerm.synonyms`. */
@@ -150,17 +155,18 @@ const LONG_SECTION_EXPONENT = 0.7;
 
 /**
  * Release notes mention every feature in passing, so they match most questions; the pages that document a feature
- * answer better. A section of a changelog (by its title or its path) counts half.
+ * answer better. A section of a changelog (by its title or its path) counts half, unless the query asks for one.
  */
 const CHANGELOG_FACTOR = 0.5;
-const CHANGELOG_TITLE = /\b(release notes?|changelog|change log|what'?s new)\b/i;
+const CHANGELOG_TITLE = /\b(release notes?|changelog|change log|what['’]?s new)\b/i;
 const CHANGELOG_PATH = /\/(releases?|changelog|release-notes)(\/|$)/;
 
 /** What a section's length and page kind make of its score (1 for a section of ordinary length on a content page). */
-function sectionFactor(index: DocentIndex, id: number): number {
+function sectionFactor(index: DocentIndex, id: number, asksForChanges: boolean): number {
   const section = index.sections[id]!;
   const length = index.terms.fieldLength(id, 'text');
-  const kind = CHANGELOG_TITLE.test(section.pageTitle) || CHANGELOG_PATH.test(section.pageUrl) ? CHANGELOG_FACTOR : 1;
+  const changelog = CHANGELOG_TITLE.test(section.pageTitle) || CHANGELOG_PATH.test(section.pageUrl);
+  const kind = changelog && !asksForChanges ? CHANGELOG_FACTOR : 1;
   return kind * (length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1);
 }
 
@@ -203,6 +209,8 @@ interface SearchPlan {
   perPage: number;
   pathPrefix: string | undefined;
   queries: QueryTerm[];
+  /** Whether the query asks what changed ("release notes", "changelog", "what's new"): then changelogs count in full. */
+  asksForChanges: boolean;
 }
 
 function planSearch(index: DocentIndex, query: string, options: SearchOptions): SearchPlan | null {
@@ -210,7 +218,8 @@ function planSearch(index: DocentIndex, query: string, options: SearchOptions): 
   const perPage = Math.max(1, Math.floor(options.maxSectionsPerPage ?? 3));
   if (!query.trim() || limit === 0) return null;
   const topic = topicQuery(query);
-  return { topic, limit, perPage, pathPrefix: options.pathPrefix, queries: searchTerms(index, correctTranspositions(index, topic)) };
+  const queries = searchTerms(index, correctTranspositions(index, topic));
+  return { topic, limit, perPage, pathPrefix: options.pathPrefix, queries, asksForChanges: CHANGELOG_TITLE.test(query) };
 }
 
 /** The sections ranked on their own match and their page's evidence: needs the query's postings, no text. */
@@ -251,7 +260,7 @@ function scoreSections(index: DocentIndex, plan: SearchPlan): { scored: Scored[]
     for (const result of page.results) {
       const own = result.queryTerms.reduce((sum, term) => sum + weightOf(term), 0) / totalWeight;
       const coverage = 0.5 * pageCoverage + 0.5 * own;
-      const score = sectionFactor(index, result.id) * (result.score + bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
+      const score = sectionFactor(index, result.id, plan.asksForChanges) * (result.score + bonus) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage);
       scored.push({ result, score });
     }
   }

@@ -72,6 +72,11 @@ export function isProseLine(line: LineShape): boolean {
   return line.kind === 'p' || line.kind === 'u' || line.kind === 'o' || line.kind === 'i';
 }
 
+/** A line of a code block. */
+export function isCodeLine(line: LineShape): boolean {
+  return line.kind === 'C' || line.kind === 'c';
+}
+
 /** Whether a shape is well formed for a text of `count` lines (for checking an index as it loads). */
 export function isValidShape(shape: string, count: number): boolean {
   if (shape === '') return true;

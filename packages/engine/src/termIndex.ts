@@ -28,6 +28,11 @@ export interface QueryTerm {
   fuzzy: number | false;
   /** Terms that stand for this one (the site's synonyms, see synonyms.ts), matched exactly at a lower weight. */
   synonyms?: readonly string[];
+  /**
+   * For a name made of words (`freeMemoryPercent`, `worker_threads`), the query terms of its words: a section that
+   * holds the name matches them too (in a code block, where a name is not split, it holds only the name).
+   */
+  parts?: readonly string[];
 }
 
 export interface RankOptions {
@@ -328,7 +333,11 @@ export class TermIndex {
     const used = queries.slice(0, MAX_QUERY_TERMS);
     used.forEach((query, queryIndex) => {
       const bit = 1 << queryIndex;
-      const add = (term: string, weight: number): void => {
+      const partBits = (query.parts ?? []).reduce((mask, part) => {
+        const position = used.findIndex((other) => other.term === part);
+        return position < 0 ? mask : mask | (1 << position);
+      }, 0);
+      const add = (term: string, weight: number, mask = bit): void => {
         const fields = this.fieldsOf(term);
         if (!fields) return;
         const terms = expansions.get(query.term) ?? [];
@@ -338,10 +347,11 @@ export class TermIndex {
           if (!postings) return;
           const boost = options.boost[FIELDS[fieldId]!] * weight;
           if (!boost) return;
-          this.scoreField(postings, fieldId, boost, options.bm25, scores, matched, bit, touched);
+          this.scoreField(postings, fieldId, boost, options.bm25, scores, matched, mask, touched);
         });
       };
-      add(query.term, 1);
+      // A name stands for its words: a section that holds it matches them too, and weighs as if it held each.
+      add(query.term, 1 + (query.parts?.length ?? 0), bit | partBits);
       for (const synonym of query.synonyms ?? []) add(synonym, SYNONYM_WEIGHT);
       const prefixed = query.prefix ? this.longerTerms(query.term) : [];
       for (const term of prefixed) add(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - query.term.length)));
@@ -393,7 +403,7 @@ export class TermIndex {
     return arrays;
   }
 
-  private scoreField(postings: FieldPostings, fieldId: number, boost: number, bm25: Bm25, scores: Float64Array, matched: Uint32Array, bit: number, touched: number[]): void {
+  private scoreField(postings: FieldPostings, fieldId: number, boost: number, bm25: Bm25, scores: Float64Array, matched: Uint32Array, mask: number, touched: number[]): void {
     const { docs, freqs } = postings;
     const average = this.averages[fieldId] || 1;
     const idf = Math.log(1 + (this.documentCount - docs.length + 0.5) / (docs.length + 0.5));
@@ -404,7 +414,7 @@ export class TermIndex {
       const length = this.fieldLengths[doc * FIELDS.length + fieldId]!;
       if (matched[doc] === 0) touched.push(doc);
       scores[doc]! += boost * idf * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)));
-      matched[doc]! |= bit;
+      matched[doc]! |= mask;
     }
   }
 }

@@ -169,6 +169,30 @@ describe('search', async () => {
     assert.deepEqual(pageUrls(search(site, 'connect a slack workspace')), ['/chat-apps', '/quickstart']);
   });
 
+  it('takes a name in a code block as one word: a sample of camel-case keys does not win questions in prose', () => {
+    const sample = ['{', '  "freeSystemMemory": 1024,', '  "totalSystemMemory": 4096,', '  "freeMemoryPercent": 25,', '  "systemMemoryPercentFree": 25', '}'];
+    const site = buildIndex([
+      { ...section('/report', 'Report', ['A report is a summary of the process, written as JSON:', ...sample].join('\n')), shape: `p C${' c'.repeat(sample.length - 1)}` },
+      section('/tuning', 'Tuning', 'Keep the free memory of the machine above ten percent.'),
+      section('/os', 'os.freemem()', 'Returns the amount of free system memory in bytes as an integer.'),
+      ...Array.from({ length: 20 }, (_, n) => section(`/other-${n}`, 'Overview', `Module number ${n} frees the memory it holds when the system asks.`)),
+    ]);
+    assert.deepEqual(pageUrls(search(site, 'what percent of the system memory is free')).slice(0, 2), ['/tuning', '/os']);
+    // The name still finds the sample first: it stands for its words, which prose elsewhere holds too.
+    assert.equal(search(site, 'freeMemoryPercent')[0]?.pageUrl, '/report');
+  });
+
+  it('counts release notes in full when the question asks what changed', () => {
+    const site = buildIndex([
+      section('/release-notes', '1.0.0', 'The first release: search, answers and the widget.'),
+      section('/search', 'Ranking', 'Release notes mention every feature, so a changelog counts half in search results. The first result is the best match.'),
+      ...Array.from({ length: 20 }, (_, n) => section(`/other-${n}`, 'Overview', `Page number ${n} explains a feature.`)),
+    ]);
+    assert.equal(search(site, 'release notes of the first release')[0]?.pageUrl, '/release-notes');
+    assert.equal(search(site, 'what’s new in the first release')[0]?.pageUrl, '/release-notes');
+    assert.equal(search(site, 'first result')[0]?.pageUrl, '/search');
+  });
+
   it('is deterministic', () => {
     assert.deepEqual(search(index, 'the widget'), search(index, 'the widget'));
   });
