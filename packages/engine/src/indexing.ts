@@ -3,6 +3,7 @@ import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
 import { readPartsManifest } from './parts.js';
 import { isValidShape } from './shape.js';
 import { readSynonyms, synonymsField, type Synonyms, type SynonymGroups } from './synonyms.js';
+import { nameWords } from './nameWords.js';
 import { isCodeLine, parseShape } from './shape.js';
 import { TermIndex, TermIndexBuilder, type FieldTexts, type SerializedTerms } from './termIndex.js';
 import { termsOfWord, words } from './text.js';
@@ -91,9 +92,11 @@ function indexedFields(copy: readonly Section[]): FieldTexts[] {
     const holder = holders.get(section.pageUrl);
     if (!holder || (!holder.text && section.text)) holders.set(section.pageUrl, section);
   }
+  const namesIn = nameWords(copy);
   return copy.map((section) => {
     const description = holders.get(section.pageUrl) === section ? section.description || leadOf(section.text) : '';
-    return { pageTitle: section.pageTitle, heading: section.heading, text: indexedText(section), description };
+    const heading = `${section.heading} ${namesIn(section.heading)}`.trim();
+    return { pageTitle: section.pageTitle, heading, text: indexedText(section), description };
   });
 }
 
