@@ -170,8 +170,8 @@ function sectionFactor(index: DocentIndex, id: number, asksForChanges: boolean):
   return kind * (length > LONG_SECTION_WORDS ? (LONG_SECTION_WORDS / length) ** LONG_SECTION_EXPONENT : 1);
 }
 
-/** Weight of a page's second and third best sections in its score (the best counts in full). */
-const SUPPORT_WEIGHTS = [0.6, 0.3];
+/** Weight of a page's second, third and fourth best sections in its score (the best counts in full). */
+const SUPPORT_WEIGHTS = [0.7, 0.3, 0.15];
 
 /**
  * A page of more sections than this (a manual on one page, a module's whole API) holds sections on many topics, so
@@ -251,7 +251,7 @@ function scoreSections(index: DocentIndex, plan: SearchPlan): { scored: Scored[]
   const scored: Scored[] = [];
   const pageSizes = sectionsPerPage(index);
   for (const [pageUrl, page] of byPage) {
-    // Results are best first, so results[1] and results[2] are the next best sections.
+    // Results are best first, so results[1] onwards are the next best sections.
     const support = SUPPORT_WEIGHTS.reduce((sum, weight, i) => sum + weight * (page.results[i + 1]?.score ?? 0), 0);
     const bonus = supportShare(pageSizes.get(pageUrl) ?? 1) * support;
     let pageWeight = 0;
