@@ -5,7 +5,7 @@
  */
 import { yieldToEventLoop, type DocentIndex } from './indexing.js';
 import type { QueryTerm, RankResult, TermHit } from './termIndex.js';
-import { QUESTION_STOP_WORDS, bigramsOf, fuzzyDistance, primaryTerms, normalizeWord, termsOfQueryWord, words } from './text.js';
+import { QUESTION_STOP_WORDS, WEAK_QUESTION_WORDS, bigramsOf, fuzzyDistance, primaryTerms, normalizeWord, termsOfQueryWord, words } from './text.js';
 import { highlight, snippet, termsToMark } from './snippet.js';
 import type { PageHit, SearchOptions, Section, SectionHit } from './types.js';
 import { definesAny, prepareDefinitions, rareTerms } from './definitions.js';
@@ -50,17 +50,25 @@ export function correctTranspositions(index: DocentIndex, query: string): string
 }
 
 /**
+ * How much a word that says what the reader wants to do rather than what about ("add", "change", "make", "run")
+ * counts in a section's score. It still counts in full in how much of the query a section covers.
+ */
+const WEAK_WORD_WEIGHT = 0.5;
+
+/**
  * The query's terms as the ranker takes them: only the last may be unfinished (the reader is still typing it), as a
  * finished word that matched its prefixes would pull in unrelated words ("short" → "shortcut"); a term the docs
  * contain is not a typo ("openai" must not also match "openapi").
  */
 export function searchTerms(index: DocentIndex, query: string): QueryTerm[] {
-  const perWord = words(query).map((word) => termsOfQueryWord(word));
+  const queryWords = words(query);
+  const perWord = queryWords.map((word) => termsOfQueryWord(word));
   const count = perWord.reduce((sum, terms) => sum + terms.length, 0);
   let position = 0;
-  return perWord.flatMap((terms) =>
+  return perWord.flatMap((terms, w) =>
     terms.map((term, i) => ({
       term,
+      ...(WEAK_QUESTION_WORDS.has(normalizeWord(queryWords[w]!)) ? { weight: WEAK_WORD_WEIGHT } : {}),
       prefix: position++ === count - 1,
       fuzzy: index.terms.has(term) ? false : fuzzyDistance(term),
       ...synonymsOf(index, term),

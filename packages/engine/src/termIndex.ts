@@ -28,6 +28,8 @@ export interface QueryTerm {
   fuzzy: number | false;
   /** Terms that stand for this one (the site's synonyms, see synonyms.ts), matched exactly at a lower weight. */
   synonyms?: readonly string[];
+  /** How much the term and its matches count (1 when absent): less for a word such as "add" or "change". */
+  weight?: number;
   /**
    * For a name made of words (`freeMemoryPercent`, `worker_threads`), the query terms of its words: a section that
    * holds the name matches them too (in a code block, where a name is not split, it holds only the name).
@@ -337,7 +339,8 @@ export class TermIndex {
         const position = used.findIndex((other) => other.term === part);
         return position < 0 ? mask : mask | (1 << position);
       }, 0);
-      const add = (term: string, weight: number, mask = bit): void => {
+      const add = (term: string, termWeight: number, mask = bit): void => {
+        const weight = termWeight * (query.weight ?? 1);
         const fields = this.fieldsOf(term);
         if (!fields) return;
         const terms = expansions.get(query.term) ?? [];

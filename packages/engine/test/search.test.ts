@@ -193,6 +193,17 @@ describe('search', async () => {
     assert.equal(search(site, 'first result')[0]?.pageUrl, '/search');
   });
 
+  it('counts half a word that says what to do ("change") rather than what about', () => {
+    const site = buildIndex([
+      section('/amend', 'Amend', 'Replaces the message of the last commit with a new one.'),
+      section('/tutorial', 'Change history', 'Change a file, then commit the change: the commit is the last commit of the branch, and each change is kept.'),
+      ...Array.from({ length: 20 }, (_, n) => section(`/other-${n}`, 'Overview', `Page number ${n} explains a commit.`)),
+    ]);
+    assert.equal(search(site, 'change the message of the last commit')[0]?.pageUrl, '/amend');
+    // Alone, it is what the reader looks for.
+    assert.equal(search(site, 'change history')[0]?.pageUrl, '/tutorial');
+  });
+
   it('is deterministic', () => {
     assert.deepEqual(search(index, 'the widget'), search(index, 'the widget'));
   });
