@@ -1,10 +1,9 @@
 import { ContentHasher, contentHash } from './hash.js';
 import { describe, IndexLoadError, isObject, REBUILD } from './indexErrors.js';
-import { readPartsManifest } from './parts.js';
-import { isValidShape } from './shape.js';
-import { readSynonyms, synonymsField, type Synonyms, type SynonymGroups } from './synonyms.js';
 import { nameWords } from './nameWords.js';
-import { isCodeLine, parseShape } from './shape.js';
+import { readPartsManifest } from './parts.js';
+import { isCodeLine, isValidShape, parseShape } from './shape.js';
+import { readSynonyms, synonymsField, type Synonyms, type SynonymGroups } from './synonyms.js';
 import { TermIndex, TermIndexBuilder, type FieldTexts, type SerializedTerms } from './termIndex.js';
 import { termsOfWord, words } from './text.js';
 import type { Section } from './types.js';

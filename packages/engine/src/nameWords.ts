@@ -15,7 +15,10 @@ const MIN_OCCURRENCES = 5;
 const MIN_PART = 3;
 /** Shorter names are left alone: few join two words of three letters or more. */
 const MIN_NAME = 6;
+/** A heading word that may be a name: lower-case letters only. */
 const PLAIN_WORD = /^[a-z]+$/;
+/** A word of the prose: letters, capitalised at most at its start (not a camel-case name). */
+const PROSE_WORD = /^[A-Za-z][a-z]*$/;
 
 interface ProseVocabulary {
   /** Each word of the prose (lower case, letters only) and how often it occurs. */
@@ -45,7 +48,7 @@ function proseVocabulary(sections: readonly Section[]): ProseVocabulary {
   const all = new Map<string, number>();
   for (const section of sections) {
     for (const word of words(proseOf(section))) {
-      if (!/^[A-Za-z][a-z]*$/.test(word)) continue;
+      if (!PROSE_WORD.test(word)) continue;
       const lower = word.toLowerCase();
       all.set(lower, (all.get(lower) ?? 0) + 1);
     }

@@ -61,20 +61,18 @@ const WEAK_WORD_WEIGHT = 0.5;
  * contain is not a typo ("openai" must not also match "openapi").
  */
 export function searchTerms(index: DocentIndex, query: string): QueryTerm[] {
-  const queryWords = words(query);
-  const perWord = queryWords.map((word) => termsOfQueryWord(word));
-  const count = perWord.reduce((sum, terms) => sum + terms.length, 0);
-  let position = 0;
-  return perWord.flatMap((terms, w) =>
-    terms.map((term, i) => ({
-      term,
-      ...(WEAK_QUESTION_WORDS.has(normalizeWord(queryWords[w]!)) ? { weight: WEAK_WORD_WEIGHT } : {}),
-      prefix: position++ === count - 1,
-      fuzzy: index.terms.has(term) ? false : fuzzyDistance(term),
-      ...synonymsOf(index, term),
-      ...(i === 0 && terms.length > 1 ? { parts: terms.slice(1) } : {}),
-    })),
-  );
+  const terms = words(query).flatMap((word) => {
+    const wordTerms = termsOfQueryWord(word);
+    const weight = WEAK_QUESTION_WORDS.has(normalizeWord(word)) ? { weight: WEAK_WORD_WEIGHT } : {};
+    // A name's first term is the whole name, the others its words (`freeMemoryPercent`: free, memory, percent).
+    return wordTerms.map((term, i) => ({ term, ...weight, ...(i === 0 && wordTerms.length > 1 ? { parts: wordTerms.slice(1) } : {}) }));
+  });
+  return terms.map((query, position) => ({
+    ...query,
+    prefix: position === terms.length - 1,
+    fuzzy: index.terms.has(query.term) ? false : fuzzyDistance(query.term),
+    ...synonymsOf(index, query.term),
+  }));
 }
 
 /** The site's synonyms of a query term, as `QueryTerm.synonyms`. */
